@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// kiln: versioned SQL migrations and CSV seeds turned into SQLite databases.
+///
+/// Layers, from the app outwards:
+/// - `Kiln`: what an app links (SQLite wrapper, migration sets, migrator).
+/// - `KilnBuild`: build-time tooling on top of `Kiln` (project layout, configuration).
+/// - `KilnCommandLine`: the commands and their argument parser, as a library the tests can drive.
+/// - `kiln`: the executable, a few lines that hand the process arguments to `KilnCommandLine`.
+let package = Package(
+    name: "kiln",
+    products: [
+        .library(name: "Kiln", targets: ["Kiln"]),
+        .library(name: "KilnBuild", targets: ["KilnBuild"]),
+        .executable(name: "kiln", targets: ["kiln"]),
+    ],
+    targets: [
+        // Linux: the system's libsqlite3 (Apple platforms import their own `SQLite3` module instead).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // The one C shim: wrappers for variadic and version-dependent SQLite APIs, built on every platform.
+        .target(
+            name: "KilnSQLiteShim",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+            linkerSettings: [.linkedLibrary("sqlite3", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS]))]
+        ),
+        .target(
+            name: "Kiln",
+            dependencies: [
+                "KilnSQLiteShim",
+                .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(name: "KilnBuild", dependencies: ["Kiln"]),
+        .target(name: "KilnCommandLine", dependencies: ["Kiln", "KilnBuild"]),
+        .executableTarget(name: "kiln", dependencies: ["KilnCommandLine"]),
+        .testTarget(name: "KilnTests", dependencies: ["Kiln"]),
+        .testTarget(name: "KilnBuildTests", dependencies: ["KilnBuild"]),
+        .testTarget(name: "KilnEndToEndTests", dependencies: ["Kiln", "kiln"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+/// One finding about a user's input, printed the way clang prints it:
+/// `path:line:column: error: message`, followed by a `note:` line with the hint when there is one.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How serious a finding is.
+    public enum Severity: String, Sendable {
+        case error
+        case warning
+        case note
+    }
+
+    /// How serious it is.
+    public let severity: Severity
+    /// What is wrong, lowercase, without a final period.
+    public let message: String
+    /// Where it is, when it comes from a file.
+    public let location: SourceLocation?
+    /// How to fix it, when there is something to say.
+    public let hint: String?
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.hint = hint
+    }
+
+    /// The clang-style text: one line, plus a `note:` line for the hint. `tool` names the program where there
+    /// is no location.
+    public func formatted(tool: String = "kiln") -> String {
+        let prefix = location.map { "\($0)" } ?? tool
+        var text = "\(prefix): \(severity.rawValue): \(message)"
+        if let hint { text += "\n\(prefix): note: \(hint)" }
+        return text
+    }
+
+    public var description: String { formatted() }
+}
+
+/// An error that explains itself as one or more diagnostics. Every error kiln throws for user input
+/// conforms, so a front end prints them all the same way.
+public protocol DiagnosticError: Error {
+    /// The findings, at least one, errors first.
+    var diagnostics: [Diagnostic] { get }
+}

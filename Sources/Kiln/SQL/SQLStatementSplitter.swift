@@ -1,0 +1,52 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
+import CSQLite
+#endif
+
+/// One statement's place in a SQL text.
+public struct SQLStatementRange: Equatable, Sendable {
+    /// From the statement's first token through its closing `;` (or the last token when it has none).
+    public let range: Range<Int>
+    /// The statement's tokens, excluding the closing `;`.
+    public let tokens: [SQLToken]
+}
+
+/// Splits SQL text into statements without a database, so a whole file can be checked before any of it
+/// runs.
+///
+/// A `;` ends a statement only where SQLite's own `sqlite3_complete` agrees the text so far is complete, so
+/// semicolons inside strings, comments and `CREATE TRIGGER … BEGIN … END` bodies stay inside their
+/// statement, exactly as `sqlite3_prepare_v2` with its tail pointer splits them when the text runs.
+public enum SQLStatementSplitter {
+    /// The statements of `lexer`'s text, in order; white space and comments between them are dropped.
+    public static func statements(of lexer: inout SQLLexer) -> [SQLStatementRange] {
+        let tokens = lexer.tokens()
+        var result: [SQLStatementRange] = []
+        var current: [SQLToken] = []
+        for token in tokens {
+            if token.kind == .semicolon {
+                guard let first = current.first else { continue }  // an empty statement, `;;`
+                if isComplete(lexer.bytes[first.range.lowerBound..<token.range.upperBound]) {
+                    result.append(SQLStatementRange(range: first.range.lowerBound..<token.range.upperBound, tokens: current))
+                    current = []
+                    continue
+                }
+            }
+            current.append(token)
+        }
+        if let first = current.first, let last = current.last {
+            result.append(SQLStatementRange(range: first.range.lowerBound..<last.range.upperBound, tokens: current))
+        }
+        return result
+    }
+
+    /// `sqlite3_complete` over a byte slice.
+    private static func isComplete(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var terminated = Array(bytes)
+        terminated.append(0)
+        return terminated.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { sqlite3_complete($0) != 0 }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// One token of SQL text, as a byte range into the UTF-8 source it came from.
+public struct SQLToken: Equatable, Sendable {
+    /// What kind of token this is.
+    public enum Kind: Equatable, Sendable {
+        /// A bare word: a keyword or an unquoted identifier.
+        case word
+        /// An identifier in `"double quotes"`, `` `backticks` `` or `[brackets]`.
+        case quotedIdentifier
+        /// A `'string literal'`.
+        case string
+        /// A blob literal, `x'0A'`.
+        case blob
+        /// A numeric literal.
+        case number
+        /// A parameter: `?`, `?1`, `:name`, `@name` or `$name`.
+        case parameter
+        /// `;`.
+        case semicolon
+        /// Any other operator or punctuation, e.g. `(`, `,`, `->>`, `||`.
+        case symbol
+    }
+
+    /// What kind of token this is.
+    public let kind: Kind
+    /// The token's bytes in the source, including quotes.
+    public let range: Range<Int>
+}
+
+/// A `--` or `/* */` comment was left open, or a quoted token was never closed.
+public struct SQLLexerProblem: Equatable, Sendable {
+    /// What is wrong, lowercase.
+    public let message: String
+    /// The byte offset where the unterminated token starts.
+    public let offset: Int
+}

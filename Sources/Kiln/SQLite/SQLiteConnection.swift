@@ -1,0 +1,232 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
+import CSQLite
+#endif
+import KilnSQLiteShim
+
+/// One open SQLite connection, the single owner of its `sqlite3` handle.
+///
+/// A connection is opened with explicit flags, extended result codes, a busy timeout, double-quoted string
+/// literals disabled (so `"name"` is always an identifier), and, unless asked otherwise, defensive mode (no
+/// writes to the schema table or other ways to corrupt a file from SQL). It is closed by ``close()``, which
+/// reports a failure, or when the last reference goes away.
+///
+/// A connection is not thread-safe: use it from one thread at a time.
+///
+/// ## Topics
+/// - ``open(path:mode:busyTimeoutMilliseconds:defensive:)``
+/// - ``execute(sql:)``
+/// - ``prepare(sql:)``
+/// - ``transaction(_:_:)``
+public final class SQLiteConnection {
+    /// How a connection opens its file.
+    public enum OpenMode: Sendable {
+        /// Read only; the file must exist.
+        case readOnly
+        /// Read and write; the file must exist.
+        case readWrite
+        /// Read and write, creating an empty file if there is none.
+        case readWriteCreate
+    }
+
+    /// The raw handle, for the few places in this module that call SQLite directly.
+    let handle: OpaquePointer
+    /// The path the connection was opened with.
+    public let path: String
+    private var isClosed = false
+
+    /// Opens a connection (`sqlite3_open_v2`).
+    ///
+    /// - Parameters:
+    ///   - path: a file path, `":memory:"`, or a `file:` URI.
+    ///   - mode: whether the file may be written or created.
+    ///   - busyTimeoutMilliseconds: how long a statement waits for another connection's lock before it fails
+    ///     with `SQLITE_BUSY`.
+    ///   - defensive: turns on `SQLITE_DBCONFIG_DEFENSIVE`.
+    /// - Throws: ``SQLiteError`` when the file cannot be opened.
+    public init(
+        path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
+        defensive: Bool = true
+    ) throws {
+        var flags: Int32 = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var raw: OpaquePointer?
+        let code = sqlite3_open_v2(path, &raw, flags, nil)
+        guard let raw else {
+            throw SQLiteError(code: SQLiteResultCode(rawValue: code), message: "out of memory opening \(path)")
+        }
+        // "Whether or not an error occurs when it is opened, resources associated with the database connection
+        // handle should be released by passing it to sqlite3_close() when it is no longer required."
+        // (https://www.sqlite.org/c3ref/open.html)
+        guard code == SQLITE_OK else {
+            let error = SQLiteError(code: SQLiteResultCode(rawValue: sqlite3_extended_errcode(raw)),
+                                    message: String(cString: sqlite3_errmsg(raw)))
+            sqlite3_close_v2(raw)
+            throw error
+        }
+        self.handle = raw
+        self.path = path
+        do {
+            try check(sqlite3_extended_result_codes(raw, 1))
+            try check(sqlite3_busy_timeout(raw, busyTimeoutMilliseconds))
+            try configure(SQLITE_DBCONFIG_DQS_DML, 0)
+            try configure(SQLITE_DBCONFIG_DQS_DDL, 0)
+            if defensive { try configure(SQLITE_DBCONFIG_DEFENSIVE, 1) }
+        } catch {
+            sqlite3_close_v2(raw)
+            isClosed = true
+            throw error
+        }
+    }
+
+    deinit {
+        // `close_v2` defers the close until every statement is finalized, so a statement outliving its
+        // connection by mistake is not a crash.
+        if !isClosed { sqlite3_close_v2(handle) }
+    }
+
+    /// Closes the connection (`sqlite3_close`).
+    ///
+    /// - Throws: ``SQLiteError`` with `SQLITE_BUSY` when a statement of this connection is still alive; the
+    ///   connection then stays open and is closed when it is released.
+    public func close() throws {
+        guard !isClosed else { return }
+        try check(sqlite3_close(handle))
+        isClosed = true
+    }
+
+    /// Sets an integer database configuration option (`sqlite3_db_config`).
+    private func configure(_ option: Int32, _ value: Int32) throws {
+        var result: Int32 = 0
+        try check(kiln_db_config_int(handle, option, value, &result))
+    }
+
+    /// Turns a result code into a thrown ``SQLiteError`` carrying the connection's message; returns other
+    /// codes to the caller.
+    @discardableResult
+    func check(_ code: Int32, sql: String? = nil) throws -> Int32 {
+        switch code {
+        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return code
+        default: throw lastError(code: code, sql: sql)
+        }
+    }
+
+    /// The connection's most recent error, as a value.
+    func lastError(code: Int32, sql: String? = nil) -> SQLiteError {
+        let offset = Int(kiln_error_offset(handle))
+        let extended = sqlite3_extended_errcode(handle)
+        // The connection's extended code describes the last failing call; if it disagrees with `code` (the
+        // call failed before touching the connection), keep the code we were given.
+        let resolved = (extended & 0xFF) == (code & 0xFF) ? extended : code
+        return SQLiteError(
+            code: SQLiteResultCode(rawValue: resolved),
+            message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql,
+            offset: sql != nil && offset >= 0 ? offset : nil)
+    }
+
+    /// Whether the connection is outside any transaction (`sqlite3_get_autocommit`).
+    ///
+    /// SQLite can end a transaction by itself after `SQLITE_FULL`, `SQLITE_IOERR`, `SQLITE_NOMEM` and similar
+    /// errors, so code that rolls back checks this first.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// The rowid of the most recent successful insert on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the most recent statement.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The SQLite library version, e.g. `"3.40.1"`.
+    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// The SQLite library version as a number, e.g. `3040001`.
+    public static var libraryVersionNumber: Int32 { sqlite3_libversion_number() }
+}
+
+extension SQLiteConnection {
+    /// Prepares one statement (`sqlite3_prepare_v2`).
+    ///
+    /// - Throws: ``SQLiteError`` when `sql` holds no statement, more than one, or one SQLite rejects.
+    public func prepare(sql: String) throws -> SQLiteStatement {
+        var utf8 = Array(sql.utf8)
+        let count = utf8.count
+        utf8.append(0)
+        return try utf8.withUnsafeBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            guard let prepared = try prepareFirst(base, byteCount: count, sql: sql) else {
+                throw SQLiteError(code: .misuse, message: "no statement to prepare", sql: sql)
+            }
+            let remainder = count - prepared.consumedBytes
+            if remainder > 0,
+                SQLLexer.containsStatement(Array(buffer[prepared.consumedBytes..<count]))
+            {
+                throw SQLiteError(code: .misuse, message: "more than one statement given to prepare", sql: sql)
+            }
+            return prepared.statement
+        }
+    }
+
+    /// Prepares the first statement in a UTF-8 buffer and reports how many bytes it consumed, or returns nil
+    /// when the buffer holds only white space and comments.
+    func prepareFirst(_ start: UnsafePointer<CChar>, byteCount: Int, sql: String? = nil) throws -> (
+        statement: SQLiteStatement, consumedBytes: Int
+    )? {
+        var raw: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = sqlite3_prepare_v2(handle, start, Int32(byteCount), &raw, &tail)
+        let consumed = tail.map { start.distance(to: $0) } ?? byteCount
+        guard code == SQLITE_OK else {
+            let text = sql ?? Self.text(start, count: consumed > 0 ? consumed : byteCount)
+            throw lastError(code: code, sql: text)
+        }
+        guard let raw else { return nil }
+        return (SQLiteStatement(handle: raw, connection: self), consumed)
+    }
+
+    static func text(_ start: UnsafePointer<CChar>, count: Int) -> String {
+        let bytes = UnsafeRawBufferPointer(start: start, count: count)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Runs every statement in `sql`, one after another, discarding any rows (`sqlite3_prepare_v2` with the
+    /// tail pointer, then `sqlite3_step`).
+    ///
+    /// - Throws: ``SQLiteError`` from the first statement that fails; earlier statements stay applied.
+    public func execute(sql: String) throws {
+        do {
+            try forEachStatement(utf8: Array(sql.utf8)) { statement, _ in try statement.run() }
+        } catch let failure as SQLiteScriptFailure {
+            throw failure.error
+        }
+    }
+
+    /// Runs a query and returns its rows as values.
+    public func rows(sql: String, _ arguments: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+        let statement = try prepare(sql: sql)
+        try statement.bind(arguments)
+        var rows: [[SQLiteValue]] = []
+        while try statement.step() {
+            rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
+        }
+        return rows
+    }
+
+    /// Runs a query and returns the first column of its first row, or nil when there is no row.
+    public func scalar(sql: String, _ arguments: [SQLiteValue] = []) throws -> SQLiteValue? {
+        let statement = try prepare(sql: sql)
+        try statement.bind(arguments)
+        return try statement.step() ? statement.value(at: 0) : nil
+    }
+
+    /// Runs a query whose first column is an integer and returns it (0 when there is no row or it is NULL).
+    public func integer(sql: String, _ arguments: [SQLiteValue] = []) throws -> Int64 {
+        if case .integer(let value)? = try scalar(sql: sql, arguments) { return value }
+        return 0
+    }
+}

@@ -1,0 +1,44 @@
+/// A value stored in or bound to SQLite, one case per storage class
+/// (<https://www.sqlite.org/datatype3.html>).
+public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
+    /// `NULL`.
+    case null
+    /// A 64-bit signed integer.
+    case integer(Int64)
+    /// An IEEE 754 double.
+    case real(Double)
+    /// UTF-8 text.
+    case text(String)
+    /// Raw bytes.
+    case blob([UInt8])
+
+    /// The storage class's name as `typeof()` reports it.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .integer: "integer"
+        case .real: "real"
+        case .text: "text"
+        case .blob: "blob"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .null: "NULL"
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .text(let value): value
+        case .blob(let bytes): "x'" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + "'"
+        }
+    }
+}
+
+extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByNilLiteral
+{
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(floatLiteral value: Double) { self = .real(value) }
+    public init(nilLiteral: ()) { self = .null }
+}

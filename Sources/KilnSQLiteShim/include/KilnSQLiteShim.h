@@ -1,0 +1,21 @@
+#ifndef KILN_SQLITE_SHIM_H
+#define KILN_SQLITE_SHIM_H
+
+// Wrappers for SQLite APIs that Swift cannot call directly: variadic functions and functions that only exist
+// in newer SQLite versions. The connection is declared opaque here so this header never includes <sqlite3.h>
+// and never competes with the platform's own SQLite module.
+
+struct sqlite3;
+
+/// Sets an integer-valued database configuration option (`sqlite3_db_config(db, op, value, &result)`).
+/// Returns the SQLite result code; `*result` receives the option's new value.
+int kiln_db_config_int(struct sqlite3 *db, int op, int value, int *result);
+
+/// The byte offset of the token that caused the most recent error in the SQL text given to prepare,
+/// or -1 when SQLite does not know one or is older than 3.38.0 (`sqlite3_error_offset`).
+int kiln_error_offset(struct sqlite3 *db);
+
+/// The `SQLITE_TRANSIENT` destructor value, which tells SQLite to copy a bound value before returning.
+void (*kiln_transient_destructor(void))(void *);
+
+#endif
