@@ -1,0 +1,24 @@
+/// One versioned migration file, loaded and checked: its SQL has statements, none of which manages what
+/// the migrator owns.
+public struct Migration: Sendable, Equatable {
+    /// The version it brings the database to; `PRAGMA user_version` after it runs.
+    public let version: Int32
+    /// The words after the version in the file name, e.g. `create_country`.
+    public let slug: String
+    /// The file's name, e.g. `0001_create_country.sql`.
+    public let fileName: String
+    /// The file's text, with the path used in diagnostics.
+    public let source: SourceText
+    /// The statements, as SQLite will split them.
+    public let statements: [SQLStatementRange]
+
+    /// The file's SQL text.
+    public var sql: String { String(decoding: source.bytes, as: UTF8.self) }
+
+    /// The path used in diagnostics, e.g. `migrations/countries/0001_create_country.sql`.
+    public var path: String { source.path }
+
+    public static func == (left: Migration, right: Migration) -> Bool {
+        left.version == right.version && left.fileName == right.fileName && left.source.bytes == right.source.bytes
+    }
+}

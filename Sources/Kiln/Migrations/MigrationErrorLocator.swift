@@ -1,0 +1,69 @@
+/// Finds where in a migration file an error belongs.
+///
+/// SQLite gives a byte offset for syntax errors and some others (`sqlite3_error_offset`). Where it gives
+/// none, as for `no such table: x`, the error's message names an object, and the locator points at that name
+/// inside the failing statement; failing that, at the statement's first token.
+enum MigrationErrorLocator {
+    /// Messages whose text after the prefix is the name at fault.
+    private static let namePrefixes = [
+        "no such table: ", "no such column: ", "no such index: ", "no such view: ", "no such trigger: ",
+        "no such function: ", "no such collation sequence: ", "duplicate column name: ", "no such savepoint: ",
+        "unknown database ",
+    ]
+
+    /// The location of a failure while running `migration`'s statements.
+    static func locate(_ failure: SQLiteScriptFailure, in migration: Migration) -> SourceLocation {
+        let source = migration.source
+        if let offset = failure.error.offset {
+            return source.location(ofByte: failure.statementStart + offset)
+        }
+        // The statement SQLite was running: the first one that starts at or after where it began reading.
+        guard let statement = migration.statements.first(where: { $0.range.lowerBound >= failure.statementStart }) else {
+            return source.location(ofByte: failure.statementStart)
+        }
+        if let name = blamedName(in: failure.error.message), let token = token(named: name, in: statement, source: source) {
+            return source.location(ofByte: token.range.lowerBound)
+        }
+        return source.location(ofByte: statement.range.lowerBound)
+    }
+
+    /// The location of the first mention of `name` in the migration, or its first statement.
+    static func locate(name: String, in migration: Migration) -> SourceLocation {
+        for statement in migration.statements {
+            if let token = token(named: name, in: statement, source: migration.source) {
+                return migration.source.location(ofByte: token.range.lowerBound)
+            }
+        }
+        return migration.source.location(ofByte: migration.statements.first?.range.lowerBound ?? 0)
+    }
+
+    /// The object an error message names, without a schema or table qualifier.
+    static func blamedName(in message: String) -> String? {
+        var name: Substring?
+        for prefix in namePrefixes where message.hasPrefix(prefix) {
+            name = message.dropFirst(prefix.count)
+        }
+        if name == nil, message.hasSuffix(" already exists") {
+            // "table x already exists", "index x already exists", "trigger x already exists"
+            let words = message.dropLast(" already exists".count).split(separator: " ", maxSplits: 1)
+            if words.count == 2 { name = words[1] }
+        }
+        guard var found = name else { return nil }
+        if let dot = found.lastIndex(of: ".") { found = found[found.index(after: dot)...] }
+        found = found.split(separator: "(").first ?? found
+        let trimmed = found.trimmingCharacters(in: [" ", "\""])
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    private static func token(named name: String, in statement: SQLStatementRange, source: SourceText) -> SQLToken? {
+        let lexer = SQLLexer(bytes: source.bytes)
+        let wanted = name.lowercased()
+        return statement.tokens.first { lexer.identifier(of: $0)?.lowercased() == wanted }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
+        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
+    }
+}

@@ -1,0 +1,56 @@
+/// The rule for migration file names: `<version>_<slug>.sql`, where the version is a positive decimal
+/// integer that fits `PRAGMA user_version` (a signed 32-bit integer) and the slug is letters, digits, `_` and
+/// `-`.
+public enum MigrationFileName {
+    /// What a name means, or why it is not a migration name.
+    public enum Parsed: Equatable, Sendable {
+        /// A valid name.
+        case migration(version: Int32, slug: String)
+        /// A `.sql` file whose name breaks the rule; the text says how.
+        case invalid(String)
+        /// Not a `.sql` file: not a migration at all.
+        case notSQL
+    }
+
+    /// Parses a file name (not a path).
+    public static func parse(_ name: String) -> Parsed {
+        guard name.lowercased().hasSuffix(".sql") else { return .notSQL }
+        guard name.hasSuffix(".sql") else { return .invalid("the extension must be lowercase '.sql'") }
+        let stem = name.dropLast(4)
+        guard let underscore = stem.firstIndex(of: "_") else {
+            return .invalid("the name must be '<version>_<description>.sql', e.g. '0001_create_table.sql'")
+        }
+        let digits = stem[..<underscore]
+        let slug = String(stem[stem.index(after: underscore)...])
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return .invalid("the name must start with a version number, e.g. '0001_create_table.sql'")
+        }
+        guard !slug.isEmpty,
+            slug.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+        else {
+            return .invalid("the description after the version may only hold letters, digits, '_' and '-'")
+        }
+        let significant = digits.drop { $0 == "0" }
+        guard !significant.isEmpty else { return .invalid("version 0 is the empty database; versions start at 1") }
+        guard significant.count <= 10, let version = Int32(significant) else {
+            return .invalid("version \(significant) does not fit PRAGMA user_version (at most \(Int32.max))")
+        }
+        return .migration(version: version, slug: slug)
+    }
+
+    /// The file name for a new migration: the version padded to four digits, the words lowercased and joined
+    /// with `_`, e.g. `0003_add_iso2_column.sql`.
+    public static func make(version: Int32, words: [String]) -> String {
+        let padded = String(repeating: "0", count: max(0, 4 - String(version).count)) + String(version)
+        var slug = ""
+        for character in words.joined(separator: " ").lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                slug.append(character)
+            } else if !slug.isEmpty && slug.last != "_" {
+                slug.append("_")
+            }
+        }
+        while slug.hasSuffix("_") { slug.removeLast() }
+        return "\(padded)_\(slug.isEmpty ? "migration" : slug).sql"
+    }
+}

@@ -1,0 +1,253 @@
+/// Brings a database to a version of its ``MigrationSet``, one migration per transaction, tracking the version
+/// in `PRAGMA user_version` and nothing else inside the file.
+///
+/// For each pending migration the migrator turns foreign-key enforcement off (outside the transaction, where
+/// the setting takes effect), starts `BEGIN IMMEDIATE`, re-reads `user_version` under that write lock (so that
+/// several processes migrating one file apply every migration exactly once), runs the file's statements,
+/// runs `PRAGMA foreign_key_check`, sets `user_version`, commits, and restores the foreign-key setting. A
+/// failure rolls that migration back completely and leaves the database at the last version that committed.
+///
+/// It refuses, before writing anything, a file that is not a database, a database of another application,
+/// one whose version is above the newest migration, and one at version 0 that already has tables (unless a
+/// baseline is given).
+///
+/// ## Topics
+/// - ``migrate(_:to:baseline:onEvent:)``
+/// - ``freshSchema(at:)``
+/// - ``Event``
+/// - ``Report``
+public struct Migrator: Sendable {
+    /// What the migrator reports while it works.
+    public enum Event: Sendable {
+        /// A migration is about to run.
+        case willApply(Migration)
+        /// A migration committed, after running for `duration`.
+        case applied(Migration, duration: Duration)
+        /// A database at version 0 was adopted at `version` after its schema matched.
+        case baselined(version: Int32)
+    }
+
+    /// What a run did.
+    public struct Report: Sendable {
+        /// The version before the run.
+        public let startVersion: Int32
+        /// The version after the run.
+        public let endVersion: Int32
+        /// The migrations this run applied, with their durations.
+        public let applied: [(migration: Migration, duration: Duration)]
+        /// The version a baseline adopted, if one did.
+        public let baselinedVersion: Int32?
+    }
+
+    /// The migrations to apply.
+    public let migrations: MigrationSet
+    /// The `PRAGMA application_id` stamped on a database the migrator creates, and required of any database
+    /// that already has one; 0 means none.
+    public let applicationID: Int32
+
+    /// Creates a migrator for a migration set.
+    public init(migrations: MigrationSet, applicationID: Int32 = 0) {
+        self.migrations = migrations
+        self.applicationID = applicationID
+    }
+
+    /// The version recorded in a database (`PRAGMA user_version`).
+    public static func version(of connection: SQLiteConnection) throws -> Int32 {
+        Int32(truncatingIfNeeded: try connection.integer(sql: "PRAGMA main.user_version"))
+    }
+
+    /// Migrates the database of `connection` to `target` (default: the newest version).
+    ///
+    /// - Parameters:
+    ///   - connection: a connection outside any transaction.
+    ///   - target: the version to reach; it may not be below the database's version.
+    ///   - baseline: for a database at version 0 that already has tables, the version whose schema it should
+    ///     already have; it is adopted at that version only when the schemas are equal.
+    ///   - onEvent: called as migrations start and finish.
+    /// - Returns: what was done.
+    /// - Throws: ``MigrationError``.
+    @discardableResult
+    public func migrate(
+        _ connection: SQLiteConnection, to target: Int32? = nil, baseline: Int32? = nil,
+        onEvent: (Event) -> Void = { _ in }
+    ) throws -> Report {
+        let latest = migrations.latestVersion
+        let goal = target ?? latest
+        let startVersion = try inspect(connection)
+        guard goal >= 0, goal <= latest, goal >= startVersion || startVersion > latest else {
+            throw failure(.invalidTarget(target: goal, current: startVersion, latest: latest),
+                          goal > latest ? "there is no migration \(goal): the newest is \(latest)"
+                                        : "the database is already at version \(startVersion), above the target \(goal)",
+                          hint: "kiln never migrates a database down; pass a --to between \(startVersion) and \(latest)")
+        }
+        if let baseline, baseline < 1 || baseline > latest {
+            throw failure(.invalidTarget(target: baseline, current: startVersion, latest: latest),
+                          "there is no migration \(baseline) to baseline at", hint: "pass a --baseline between 1 and \(latest)")
+        }
+        let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
+        var baselinedVersion: Int32?
+        if let baseline, startVersion == 0 {
+            let adopted = try withTransaction(connection) { () throws -> Bool in
+                let version = try Self.version(of: connection)
+                try refuseForeign(connection, version: version, baseline: baseline)
+                guard version == 0, try !SchemaSnapshot.read(from: connection).isEmpty else { return false }
+                try adopt(connection, at: baseline)
+                return true
+            }
+            if adopted {
+                baselinedVersion = baseline
+                onEvent(.baselined(version: baseline))
+            }
+        }
+        var applied: [(migration: Migration, duration: Duration)] = []
+        var version = startVersion
+        while true {
+            let started = ContinuousClock.now
+            let step = try withForeignKeysOff(foreignKeysWereOn, connection) {
+                try withTransaction(connection) { () throws -> Migration? in
+                    // Another process may have migrated while this one waited for the write lock.
+                    version = try Self.version(of: connection)
+                    try refuseForeign(connection, version: version, baseline: nil)
+                    guard version < goal, let migration = migrations.migration(version: version + 1) else { return nil }
+                    onEvent(.willApply(migration))
+                    if version == 0 && applicationID != 0 {
+                        try run("PRAGMA main.application_id = \(applicationID)", on: connection)
+                    }
+                    try apply(migration, on: connection)
+                    version = migration.version
+                    return migration
+                }
+            }
+            guard let migration = step else { break }
+            let duration = ContinuousClock.now - started
+            applied.append((migration, duration))
+            onEvent(.applied(migration, duration: duration))
+        }
+        return Report(startVersion: startVersion, endVersion: version, applied: applied, baselinedVersion: baselinedVersion)
+    }
+
+    /// The schema a fresh database has at `version`, built in memory.
+    public func freshSchema(at version: Int32) throws -> SchemaSnapshot {
+        let scratch = try SQLiteConnection(path: ":memory:")
+        if version > 0 { try Migrator(migrations: migrations).migrate(scratch, to: version) }
+        return try SchemaSnapshot.read(from: scratch)
+    }
+
+    /// The migrations a database at `version` still needs to reach the newest version.
+    public func pending(after version: Int32) -> [Migration] {
+        migrations.migrations.filter { $0.version > version }
+    }
+
+    // MARK: - Steps
+
+    /// Reads the version, proving on the way that the file is a database.
+    private func inspect(_ connection: SQLiteConnection) throws -> Int32 {
+        do {
+            _ = try connection.integer(sql: "SELECT count(*) FROM main.sqlite_schema")
+            return try Self.version(of: connection)
+        } catch let error as SQLiteError where error.code ~= .notADatabase {
+            throw failure(.notADatabase, "\(connection.path) is not a SQLite database",
+                          hint: "point --db at a database file, or at a path where kiln may create one")
+        } catch let error as SQLiteError {
+            throw failure(.database(error), "cannot read \(connection.path): \(error.message)")
+        }
+    }
+
+    /// Refuses databases this migration set did not make, inside the write lock so the answer cannot change.
+    private func refuseForeign(_ connection: SQLiteConnection, version: Int32, baseline: Int32?) throws {
+        let latest = migrations.latestVersion
+        if version > latest || version < 0 {
+            throw failure(.databaseIsNewer(version: version, latest: latest),
+                          "the database is at version \(version), but the newest migration of '\(migrations.database)' is \(latest)",
+                          hint: "a newer version of the app wrote this file; kiln never downgrades or erases a database")
+        }
+        let found = Int32(truncatingIfNeeded: try connection.integer(sql: "PRAGMA main.application_id"))
+        if applicationID != 0 && found != 0 && found != applicationID {
+            throw failure(.applicationIDMismatch(found: found, expected: applicationID),
+                          "the database's application_id is \(found), not \(applicationID)",
+                          hint: "this file belongs to another application; point --db at the right file")
+        }
+        if version == 0, baseline == nil, try !SchemaSnapshot.read(from: connection).isEmpty {
+            throw failure(.notCreatedByKiln, "the database is at version 0 but already has tables: kiln did not create it",
+                          hint: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'")
+        }
+    }
+
+    /// Sets the version of a database whose schema equals the schema of `version`.
+    private func adopt(_ connection: SQLiteConnection, at version: Int32) throws {
+        let differences = SchemaDifference.compare(expected: try freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
+        guard differences.isEmpty else {
+            let list = differences.map { "\($0)" }.joined(separator: "; ")
+            throw failure(.baselineMismatch(version: version, differences: differences),
+                          "the database's schema is not the schema of version \(version): \(list)",
+                          hint: "baseline at the version whose schema the database has, or bring the schema in line first")
+        }
+        try run("PRAGMA main.user_version = \(version)", on: connection)
+    }
+
+    /// Runs one migration's statements, checks foreign keys and records the version, inside the open
+    /// transaction.
+    private func apply(_ migration: Migration, on connection: SQLiteConnection) throws {
+        do {
+            try connection.forEachStatement(utf8: migration.source.bytes) { statement, _ in try statement.run() }
+        } catch let scriptFailure as SQLiteScriptFailure {
+            let location = MigrationErrorLocator.locate(scriptFailure, in: migration)
+            throw MigrationError(reason: .statementFailed(version: migration.version, scriptFailure.error),
+                                 diagnostics: [Diagnostic(.error, scriptFailure.error.message, at: location,
+                                                          hint: "migration \(migration.version) was rolled back; the database stays at version \(migration.version - 1)")])
+        }
+        let violations = try connection.rows(sql: "PRAGMA main.foreign_key_check")
+        if !violations.isEmpty {
+            let shown = violations.prefix(5).map { row in
+                "table \(row[0]) rowid \(row[1]) references a missing row of \(row[2])"
+            }
+            let more = violations.count > 5 ? " and \(violations.count - 5) more" : ""
+            let table = violations.first.map { "\($0[0])" } ?? ""
+            throw MigrationError(reason: .foreignKeyViolation(version: migration.version),
+                                 diagnostics: [Diagnostic(.error, "foreign key violation: " + shown.joined(separator: "; ") + more,
+                                                          at: MigrationErrorLocator.locate(name: table, in: migration),
+                                                          hint: "migration \(migration.version) was rolled back; fix or delete the orphan rows in the migration")])
+        }
+        try run("PRAGMA main.user_version = \(migration.version)", on: connection)
+    }
+
+    // MARK: - Plumbing
+
+    /// `BEGIN IMMEDIATE`, `body`, `COMMIT`; any error rolls back (when SQLite has not already) and is rethrown
+    /// as a ``MigrationError``.
+    private func withTransaction<Result>(_ connection: SQLiteConnection, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try connection.transaction(.immediate, body)
+        } catch let error as SQLiteError {
+            throw failure(.database(error), "\(connection.path): \(error.message)")
+        }
+    }
+
+    /// Runs `body` with foreign-key enforcement off when it was on, restoring it afterwards. The setting can
+    /// only change outside a transaction (<https://www.sqlite.org/pragma.html#pragma_foreign_keys>).
+    private func withForeignKeysOff<Result>(_ wereOn: Bool, _ connection: SQLiteConnection, _ body: () throws -> Result) throws -> Result {
+        guard wereOn else { return try body() }
+        try run("PRAGMA foreign_keys = OFF", on: connection)
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            do { try run("PRAGMA foreign_keys = ON", on: connection) } catch {
+                // The migration's own error is the one worth reporting; the setting belongs to this connection only.
+            }
+            throw error
+        }
+        try run("PRAGMA foreign_keys = ON", on: connection)
+        return result
+    }
+
+    private func run(_ sql: String, on connection: SQLiteConnection) throws {
+        do { try connection.execute(sql: sql) } catch let error as SQLiteError {
+            throw failure(.database(error), "\(connection.path): \(error.message)")
+        }
+    }
+
+    private func failure(_ reason: MigrationError.Reason, _ message: String, hint: String? = nil) -> MigrationError {
+        MigrationError(reason: reason, diagnostics: [Diagnostic(.error, message, hint: hint)])
+    }
+}

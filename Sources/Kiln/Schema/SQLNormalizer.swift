@@ -1,0 +1,34 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
+import CSQLite
+#endif
+
+/// Rewrites SQL so that two spellings of the same statement compare equal: comments dropped, white space
+/// collapsed, keywords uppercased (`sqlite3_keyword_check`); identifiers and literals keep their text.
+public enum SQLNormalizer {
+    /// The normalized text of `sql`.
+    public static func normalize(_ sql: String) -> String {
+        var lexer = SQLLexer(sql)
+        let tokens = lexer.tokens()
+        var output = ""
+        var previous: String?
+        for token in tokens {
+            var text = lexer.text(of: token)
+            if token.kind == .word, isKeyword(text) { text = text.uppercased() }
+            if let previous, previous != "(", text != ")", text != ",", text != ";" { output += " " }
+            output += text
+            previous = text
+        }
+        return output
+    }
+
+    private static func isKeyword(_ word: String) -> Bool {
+        var bytes = Array(word.utf8)
+        let count = Int32(bytes.count)
+        bytes.append(0)
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { sqlite3_keyword_check($0, count) != 0 }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// "Did you mean …?": the closest known word to a mistyped one.
+public enum Suggestion {
+    /// The candidate within a small edit distance of `word` (at most a third of its length, at least 1), or nil.
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        let limit = max(1, word.count / 3)
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
+        return best.0
+    }
+
+    /// The Levenshtein distance between two strings, by characters.
+    public static func distance(_ left: String, _ right: String) -> Int {
+        let a = Array(left)
+        let b = Array(right)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Kiln
+import KilnBuild
+
+/// `kiln status [<database>] [--db FILE] [--json]`.
+enum StatusCommand: KilnCommand {
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Shows each database's migrations, and with --db, a file's version, pending migrations and drift.",
+        discussion: """
+            Drift compares the file's schema with a fresh database migrated to the file's version and lists missing
+            or extra tables, columns, indexes, triggers and views. Exits 1 when a migration set is invalid, the file
+            is newer than the migrations, or the file has drifted.
+            """,
+        arguments: [.init(name: "database", help: "Only this database (required with --db when there are several).", isOptional: true)],
+        options: [
+            .init(name: "db", valueName: "file", help: "A database file to compare with the migrations."),
+            .init(name: "json", valueName: nil, help: "Print one JSON document instead of text."),
+        ])
+
+    /// The JSON document `--json` prints; its shape is the stable contract, the text is not.
+    struct Document: Encodable {
+        var formatVersion = 1
+        var databases: [DatabaseStatus] = []
+    }
+
+    struct DatabaseStatus: Encodable {
+        let name: String
+        let latestVersion: Int32
+        let migrations: [MigrationEntry]
+        var file: FileStatus?
+    }
+
+    struct MigrationEntry: Encodable {
+        let version: Int32
+        let file: String
+    }
+
+    struct FileStatus: Encodable {
+        let path: String
+        let version: Int32
+        let pending: [MigrationEntry]
+        let drift: [DriftEntry]
+        let isNewerThanMigrations: Bool
+    }
+
+    struct DriftEntry: Encodable {
+        let kind: String
+        let objectType: String
+        let name: String
+        let expected: String?
+        let found: String?
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        let project = try context.project()
+        var names = try project.databaseNames()
+        if let only = arguments.argument("database") {
+            guard names.contains(only) else { throw ProjectError.unknownDatabase(only, known: names) }
+            names = [only]
+        }
+        let file = arguments.options["db"]
+        if file != nil && names.count != 1 {
+            throw UsageError(message: "name the database that '--db' holds", hint: "the databases are: \(names.joined(separator: ", "))", command: spec.name)
+        }
+        if names.isEmpty {
+            throw DiagnosticFailure(Diagnostic(.error, "no databases in \(project.migrationsDirectory.path)",
+                                               hint: "create one with 'kiln new <database> <description>'"))
+        }
+        var document = Document()
+        var failed = false
+        for name in names {
+            let migrator: Migrator
+            do {
+                migrator = try project.migrator(for: name)
+            } catch let error as DiagnosticError {
+                for diagnostic in error.diagnostics { context.standardError(diagnostic.formatted() + "\n") }
+                failed = true
+                continue
+            }
+            var status = DatabaseStatus(
+                name: name, latestVersion: migrator.migrations.latestVersion,
+                migrations: migrator.migrations.migrations.map { MigrationEntry(version: $0.version, file: $0.path) })
+            if let file {
+                let fileStatus = try inspect(file, path: context.path(file), migrator: migrator)
+                failed = failed || !fileStatus.drift.isEmpty || fileStatus.isNewerThanMigrations
+                status.file = fileStatus
+            }
+            document.databases.append(status)
+        }
+        if arguments.flag("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            context.standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+        } else {
+            for status in document.databases { context.standardOutput(text(for: status)) }
+        }
+        return failed ? KilnTool.failure : KilnTool.success
+    }
+
+    private static func inspect(_ shown: String, path: String, migrator: Migrator) throws -> FileStatus {
+        let connection = try DatabaseFile.open(path, shownAs: shown)
+        let version = try Migrator.version(of: connection)
+        let latest = migrator.migrations.latestVersion
+        guard version >= 0, version <= latest else {
+            return FileStatus(path: shown, version: version, pending: [], drift: [], isNewerThanMigrations: true)
+        }
+        let differences = SchemaDifference.compare(expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
+        return FileStatus(
+            path: shown, version: version,
+            pending: migrator.pending(after: version).map { MigrationEntry(version: $0.version, file: $0.path) },
+            drift: differences.map { DriftEntry(kind: $0.kind.rawValue, objectType: $0.objectType, name: $0.name, expected: $0.expected, found: $0.found) },
+            isNewerThanMigrations: false)
+    }
+
+    private static func text(for status: DatabaseStatus) -> String {
+        let count = status.migrations.count
+        guard let file = status.file else {
+            return "\(status.name): \(count) migration\(count == 1 ? "" : "s"), newest version \(status.latestVersion)\n"
+        }
+        if file.isNewerThanMigrations {
+            return "\(status.name): \(file.path) is at version \(file.version), newer than the newest migration (\(status.latestVersion))\n"
+        }
+        var text = "\(status.name): \(file.path) is at version \(file.version) of \(status.latestVersion)\n"
+        for migration in status.migrations {
+            let mark = migration.version <= file.version ? "[X]" : "[ ]"
+            text += "  \(mark) \(migration.file)\n"
+        }
+        text += file.pending.isEmpty ? "up to date\n" : "\(file.pending.count) pending migration\(file.pending.count == 1 ? "" : "s")\n"
+        if file.drift.isEmpty {
+            text += "no drift: the schema matches migrations 1 to \(file.version)\n"
+        } else {
+            text += "drift: the schema differs from migrations 1 to \(file.version):\n"
+            for entry in file.drift {
+                let difference = SchemaDifference(kind: SchemaDifference.Kind(rawValue: entry.kind)!, objectType: entry.objectType,
+                                                  name: entry.name, expected: entry.expected, found: entry.found)
+                text += "  \(difference)\n"
+            }
+        }
+        return text
+    }
+}
