@@ -38,9 +38,11 @@ let package = Package(
         .target(name: "KilnBuild", dependencies: ["Kiln"]),
         .target(name: "KilnCommandLine", dependencies: ["Kiln", "KilnBuild"]),
         .executableTarget(name: "kiln", dependencies: ["KilnCommandLine"]),
-        .testTarget(name: "KilnTests", dependencies: ["Kiln"]),
-        .testTarget(name: "KilnBuildTests", dependencies: ["KilnBuild"]),
-        .testTarget(name: "KilnEndToEndTests", dependencies: ["Kiln", "kiln"]),
+        // Helpers shared by the test targets: temporary folders, fixture projects, running the built binary.
+        .target(name: "KilnTestSupport", dependencies: ["Kiln"], path: "Tests/KilnTestSupport"),
+        .testTarget(name: "KilnTests", dependencies: ["Kiln", "KilnTestSupport"]),
+        .testTarget(name: "KilnBuildTests", dependencies: ["KilnBuild", "KilnCommandLine", "KilnTestSupport"]),
+        .testTarget(name: "KilnEndToEndTests", dependencies: ["Kiln", "kiln", "KilnTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

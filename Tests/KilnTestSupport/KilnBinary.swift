@@ -1,0 +1,84 @@
+import Foundation
+
+/// The result of running a program to completion.
+public struct ProcessResult: Sendable {
+    /// The exit status, or 128 + signal when it was killed.
+    public let status: Int32
+    /// Everything it wrote to standard output.
+    public let standardOutput: String
+    /// Everything it wrote to standard error.
+    public let standardError: String
+}
+
+/// The `kiln` executable SwiftPM built next to the test bundle (or `KILN_BINARY`).
+public enum KilnBinary {
+    /// The executable's path.
+    public static var url: URL {
+        if let override = ProcessInfo.processInfo.environment["KILN_BINARY"] { return URL(fileURLWithPath: override) }
+        // The test runner lives in the products folder (Linux: `<products>/kilnPackageTests.xctest`; Apple
+        // platforms: inside `<products>/kilnPackageTests.xctest/Contents/MacOS`), beside `kiln`.
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("kiln")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kiln")
+    }
+
+    /// Starts kiln with `arguments` in `directory` and returns the running process; its output is discarded.
+    public static func start(_ arguments: [String], in directory: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        try process.run()
+        return process
+    }
+
+    /// Runs kiln with `arguments` in `directory` and waits for it.
+    public static func run(_ arguments: [String], in directory: URL) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes to the end before waiting, so a chatty process never blocks on a full pipe.
+        let errorData = ReadAll(error.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return ProcessResult(status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
+                             standardError: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a file handle to its end on a background thread.
+final class ReadAll: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
