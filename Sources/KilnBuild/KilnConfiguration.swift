@@ -40,8 +40,11 @@ public struct KilnConfiguration: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: path) else { return KilnConfiguration() }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ConfigurationError(diagnostics: [Diagnostic(.error, "cannot read the file: \(error.localizedDescription)",
-                                                             at: SourceLocation(path: displayPath, line: 1, column: 1))])
+            throw ConfigurationError(diagnostics: [
+                Diagnostic(
+                    .error, "cannot read the file: \(error.localizedDescription)",
+                    at: SourceLocation(path: displayPath, line: 1, column: 1))
+            ])
         }
         return try parse(data, displayPath: displayPath)
     }
@@ -52,8 +55,9 @@ public struct KilnConfiguration: Sendable, Equatable {
         let document: Any
         do { document = try JSONSerialization.jsonObject(with: data) } catch {
             throw ConfigurationError(diagnostics: [
-                Diagnostic(.error, "the file is not valid JSON", at: source.location(ofByte: 0),
-                           hint: "check for a missing comma or quote; \(error.localizedDescription)")
+                Diagnostic(
+                    .error, "the file is not valid JSON", at: source.location(ofByte: 0),
+                    hint: "check for a missing comma or quote; \(error.localizedDescription)")
             ])
         }
         var reader = Reader(source: source)
@@ -90,11 +94,14 @@ public struct KilnConfiguration: Sendable, Equatable {
             for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
                 switch key {
                 case "applicationId":
-                    if let number = value as? NSNumber, isNumberNotBoolean(number), let id = Int32(exactly: number.doubleValue) {
+                    if let number = value as? NSNumber, isNumberNotBoolean(number),
+                        let id = Int32(exactly: number.doubleValue)
+                    {
                         settings.applicationID = id
                     } else {
-                        problem("'\(path).\(key)' must be an integer that fits 32 bits", key: key,
-                                hint: "use a number such as 1263421772 (application_id is a signed 32-bit integer)")
+                        problem(
+                            "'\(path).\(key)' must be an integer that fits 32 bits", key: key,
+                            hint: "use a number such as 1263421772 (application_id is a signed 32-bit integer)")
                     }
                 default:
                     unknown(key, path: "\(path).\(key)", allowed: ["applicationId"])
@@ -105,12 +112,16 @@ public struct KilnConfiguration: Sendable, Equatable {
 
         mutating func object(_ value: Any, path: String) -> [String: Any]? {
             if let object = value as? [String: Any] { return object }
-            problem("'\(path.isEmpty ? "the document" : path)' must be a JSON object", key: path.split(separator: ".").last.map(String.init))
+            problem(
+                "'\(path.isEmpty ? "the document" : path)' must be a JSON object",
+                key: path.split(separator: ".").last.map(String.init))
             return nil
         }
 
         mutating func unknown(_ key: String, path: String, allowed: [String]) {
-            problem("unknown key '\(path)'", key: key, hint: "the keys allowed here are: \(allowed.joined(separator: ", "))")
+            problem(
+                "unknown key '\(path)'", key: key, hint: "the keys allowed here are: \(allowed.joined(separator: ", "))"
+            )
         }
 
         /// Records a problem at the first occurrence of `"key"` in the file (JSONSerialization keeps no

@@ -31,7 +31,8 @@ public struct KilnProject: Sendable {
         return names.filter { name in
             var isDirectory: ObjCBool = false
             return !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: migrationsDirectory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && FileManager.default.fileExists(
+                    atPath: migrationsDirectory.appendingPathComponent(name).path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }.sorted()
     }
@@ -45,13 +46,16 @@ public struct KilnProject: Sendable {
         guard known.contains(database) else {
             throw ProjectError.unknownDatabase(database, known: known)
         }
-        return try MigrationSet.load(directory: migrationsDirectory.appendingPathComponent(database).path,
-                                     displayPath: "migrations/\(database)", database: database)
+        return try MigrationSet.load(
+            directory: migrationsDirectory.appendingPathComponent(database).path,
+            displayPath: "migrations/\(database)", database: database)
     }
 
     /// A migrator for one database, with its configured application id.
     public func migrator(for database: String) throws -> Migrator {
-        Migrator(migrations: try migrationSet(for: database), applicationID: configuration.settings(for: database).applicationID)
+        Migrator(
+            migrations: try migrationSet(for: database),
+            applicationID: configuration.settings(for: database).applicationID)
     }
 }
 
@@ -66,13 +70,18 @@ public enum ProjectError: DiagnosticError, Equatable {
         switch self {
         case .unknownDatabase(let name, let known):
             let suggestion = Suggestion.closest(to: name, among: known)
-            var hint = known.isEmpty ? "there are no databases yet; create one with 'kiln new \(name) <description>'"
-                                     : "the databases are: \(known.joined(separator: ", "))"
+            var hint =
+                known.isEmpty
+                ? "there are no databases yet; create one with 'kiln new \(name) <description>'"
+                : "the databases are: \(known.joined(separator: ", "))"
             if let suggestion { hint = "did you mean '\(suggestion)'? " + hint }
             return [Diagnostic(.error, "no database named '\(name)' (no folder migrations/\(name))", hint: hint)]
         case .invalidDatabaseName(let name):
-            return [Diagnostic(.error, "'\(name)' is not a valid database name",
-                               hint: "use letters, digits, '_' and '-', starting with a letter")]
+            return [
+                Diagnostic(
+                    .error, "'\(name)' is not a valid database name",
+                    hint: "use letters, digits, '_' and '-', starting with a letter")
+            ]
         }
     }
 }

@@ -49,10 +49,13 @@ public enum ArgumentParser {
             guard let option = find(name, in: spec) else {
                 let names = spec.allOptions.map { "--\($0.name)" }
                 let suggestion = argument.hasPrefix("--") ? Suggestion.closest(to: name, among: names) : nil
-                throw UsageError(message: "unknown option '\(name)'", hint: suggestion.map { "did you mean '\($0)'?" }, command: spec.name)
+                throw UsageError(
+                    message: "unknown option '\(name)'", hint: suggestion.map { "did you mean '\($0)'?" },
+                    command: spec.name)
             }
             if parsed.options[option.name] != nil, option.name != "help" {
-                throw UsageError(message: "option '--\(option.name)' was given more than once", hint: nil, command: spec.name)
+                throw UsageError(
+                    message: "option '--\(option.name)' was given more than once", hint: nil, command: spec.name)
             }
             if let valueName = option.valueName {
                 if let inlineValue {
@@ -61,11 +64,13 @@ public enum ArgumentParser {
                     parsed.options[option.name] = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError(message: "missing value for '--\(option.name) <\(valueName)>'", hint: nil, command: spec.name)
+                    throw UsageError(
+                        message: "missing value for '--\(option.name) <\(valueName)>'", hint: nil, command: spec.name)
                 }
             } else {
                 if inlineValue != nil {
-                    throw UsageError(message: "flag '--\(option.name)' does not take a value", hint: nil, command: spec.name)
+                    throw UsageError(
+                        message: "flag '--\(option.name)' does not take a value", hint: nil, command: spec.name)
                 }
                 parsed.options[option.name] = ""
             }
@@ -77,21 +82,25 @@ public enum ArgumentParser {
             if argument.isRepeating {
                 parsed.positional[argument.name] = Array(remaining)
                 if remaining.isEmpty && !argument.isOptional {
-                    throw UsageError(message: "missing expected argument '<\(argument.name)>'", hint: nil, command: spec.name)
+                    throw UsageError(
+                        message: "missing expected argument '<\(argument.name)>'", hint: nil, command: spec.name)
                 }
                 remaining = []
             } else if let value = remaining.first {
                 parsed.positional[argument.name] = [value]
                 remaining = remaining.dropFirst()
             } else if !argument.isOptional {
-                throw UsageError(message: "missing expected argument '<\(argument.name)>'", hint: nil, command: spec.name)
+                throw UsageError(
+                    message: "missing expected argument '<\(argument.name)>'", hint: nil, command: spec.name)
             }
         }
         if let extra = remaining.first {
             throw UsageError(message: "unexpected argument '\(extra)'", hint: nil, command: spec.name)
         }
         for option in spec.options where option.isRequired && parsed.options[option.name] == nil {
-            throw UsageError(message: "missing expected option '--\(option.name) <\(option.valueName ?? "")>'", hint: nil, command: spec.name)
+            throw UsageError(
+                message: "missing expected option '--\(option.name) <\(option.valueName ?? "")>'", hint: nil,
+                command: spec.name)
         }
         return parsed
     }

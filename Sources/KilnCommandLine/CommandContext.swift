@@ -33,7 +33,9 @@ extension ParsedArguments {
     func version(_ name: String, command: String) throws -> Int32? {
         guard let text = options[name] else { return nil }
         guard let value = Int32(text), value >= 0 else {
-            throw UsageError(message: "'--\(name)' takes a version number from 0 to \(Int32.max), not '\(text)'", hint: nil, command: command)
+            throw UsageError(
+                message: "'--\(name)' takes a version number from 0 to \(Int32.max), not '\(text)'", hint: nil,
+                command: command)
         }
         return value
     }

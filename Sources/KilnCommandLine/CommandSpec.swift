@@ -40,7 +40,9 @@ public struct CommandSpec: Sendable {
 
     /// The options every command takes: `--root` and help.
     static let commonOptions: [Option] = [
-        Option(name: "root", valueName: "dir", help: "The project folder holding migrations/, seeds/ and kiln.json (default: the current folder)."),
+        Option(
+            name: "root", valueName: "dir",
+            help: "The project folder holding migrations/, seeds/ and kiln.json (default: the current folder)."),
         Option(name: "help", valueName: nil, help: "Show help information.", shortName: "h"),
     ]
 

@@ -58,7 +58,10 @@ public enum KilnTool {
                 standardOutput(HelpFormatter.help(of: command.spec))
                 return success
             }
-            let root = parsed.options["root"].map { URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL } ?? currentDirectory
+            let root =
+                parsed.options["root"].map {
+                    URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
+                } ?? currentDirectory
             let context = CommandContext(root: root, standardOutput: standardOutput, standardError: standardError)
             return try command.run(parsed, context: context)
         } catch let error as UsageError {

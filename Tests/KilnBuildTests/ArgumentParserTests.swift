@@ -23,16 +23,18 @@ struct ArgumentParserTests {
         #expect(dashed.argument("database") == "--weird-name")
     }
 
-    @Test("usage errors say what is wrong and suggest the nearest option", arguments: [
-        (["countries", "--db", "a", "--dryrun"], "unknown option '--dryrun'", "did you mean '--dry-run'?"),
-        (["countries", "--db"], "missing value for '--db <file>'", nil),
-        (["--db", "a"], "missing expected argument '<database>'", nil),
-        (["countries"], "missing expected option '--db <file>'", nil),
-        (["countries", "extra", "--db", "a"], "unexpected argument 'extra'", nil),
-        (["countries", "--db", "a", "--db", "b"], "option '--db' was given more than once", nil),
-        (["countries", "--db", "a", "--dry-run=yes"], "flag '--dry-run' does not take a value", nil),
-        (["countries", "--db", "a", "-x"], "unknown option '-x'", nil),
-    ] as [([String], String, String?)])
+    @Test(
+        "usage errors say what is wrong and suggest the nearest option",
+        arguments: [
+            (["countries", "--db", "a", "--dryrun"], "unknown option '--dryrun'", "did you mean '--dry-run'?"),
+            (["countries", "--db"], "missing value for '--db <file>'", nil),
+            (["--db", "a"], "missing expected argument '<database>'", nil),
+            (["countries"], "missing expected option '--db <file>'", nil),
+            (["countries", "extra", "--db", "a"], "unexpected argument 'extra'", nil),
+            (["countries", "--db", "a", "--db", "b"], "option '--db' was given more than once", nil),
+            (["countries", "--db", "a", "--dry-run=yes"], "flag '--dry-run' does not take a value", nil),
+            (["countries", "--db", "a", "-x"], "unknown option '-x'", nil),
+        ] as [([String], String, String?)])
     func errors(arguments: [String], message: String, hint: String?) {
         #expect(throws: UsageError(message: message, hint: hint, command: "migrate")) {
             try ArgumentParser.parse(arguments, spec: Self.spec)
@@ -57,6 +59,9 @@ struct ArgumentParserTests {
         #expect(output == "0.1.0\n")
         #expect(KilnTool.run(["stauts"], standardOutput: collect, standardError: collectErrors) == 64)
         #expect(errors.contains("kiln: error: unknown subcommand 'stauts'\nkiln: note: did you mean 'status'?"))
-        #expect(KilnTool.run(["schema", "nothing", "--root", "/nonexistent-kiln-root"], standardOutput: collect, standardError: collectErrors) == 1)
+        #expect(
+            KilnTool.run(
+                ["schema", "nothing", "--root", "/nonexistent-kiln-root"], standardOutput: collect,
+                standardError: collectErrors) == 1)
     }
 }

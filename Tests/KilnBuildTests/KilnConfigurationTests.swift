@@ -17,8 +17,9 @@ struct KilnConfigurationTests {
 
     @Test("reads each database's application id; a missing file means defaults")
     func reads() throws {
-        let configuration = try KilnConfiguration.parse(Data(#"{"databases": {"countries": {"applicationId": 1263421772}}}"#.utf8))
-        #expect(configuration.settings(for: "countries").applicationID == 1263421772)
+        let configuration = try KilnConfiguration.parse(
+            Data(#"{"databases": {"countries": {"applicationId": 1263421772}}}"#.utf8))
+        #expect(configuration.settings(for: "countries").applicationID == 1_263_421_772)
         #expect(configuration.settings(for: "other").applicationID == 0)
         #expect(try KilnConfiguration.load(path: "/nonexistent/kiln.json") == KilnConfiguration())
     }
@@ -38,14 +39,18 @@ struct KilnConfigurationTests {
         #expect(problems(#"{"database": {}}"#) == ["kiln.json:1:2: error: unknown key 'database'"])
     }
 
-    @Test("values of the wrong type are errors", arguments: [
-        #"{"databases": {"a": {"applicationId": "12"}}}"#,
-        #"{"databases": {"a": {"applicationId": 1.5}}}"#,
-        #"{"databases": {"a": {"applicationId": 4294967296}}}"#,
-        #"{"databases": {"a": {"applicationId": true}}}"#,
-    ])
+    @Test(
+        "values of the wrong type are errors",
+        arguments: [
+            #"{"databases": {"a": {"applicationId": "12"}}}"#,
+            #"{"databases": {"a": {"applicationId": 1.5}}}"#,
+            #"{"databases": {"a": {"applicationId": 4294967296}}}"#,
+            #"{"databases": {"a": {"applicationId": true}}}"#,
+        ])
     func wrongTypes(json: String) {
-        #expect(problems(json).first?.hasPrefix("kiln.json:1:22: error: 'databases.a.applicationId' must be an integer") == true, "\(problems(json))")
+        #expect(
+            problems(json).first?.hasPrefix("kiln.json:1:22: error: 'databases.a.applicationId' must be an integer")
+                == true, "\(problems(json))")
     }
 
     @Test("text that is not JSON, or not an object, is an error")
@@ -72,7 +77,8 @@ struct KilnProjectTests {
 
     @Test("the repository's own five databases load and migrate")
     func ownDatabases() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let project = try KilnProject(root: root)
         #expect(try project.databaseNames() == ["countries", "person", "santi", "sqlitetest", "vehicles"])
         for name in try project.databaseNames() {

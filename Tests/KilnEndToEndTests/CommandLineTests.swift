@@ -23,7 +23,9 @@ struct CommandLineTests {
         #expect(viaHelp.standardOutput == viaFlag.standardOutput && viaFlag.standardOutput == viaShort.standardOutput)
         #expect(viaHelp.standardOutput.hasPrefix("OVERVIEW: Brings a database file to the newest version"))
         let root = try project.kiln("--help")
-        for command in ["migrate", "status", "new", "schema"] { #expect(root.standardOutput.contains("\n  \(command) ")) }
+        for command in ["migrate", "status", "new", "schema"] {
+            #expect(root.standardOutput.contains("\n  \(command) "))
+        }
     }
 
     @Test("usage errors exit 64 with the usage line on stderr")
@@ -31,13 +33,14 @@ struct CommandLineTests {
         let result = try ShopProject().kiln("migrate", "shop", "--db", "x.sqlite", "--dryrun")
         #expect(result.status == 64)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == """
-            kiln migrate: error: unknown option '--dryrun'
-            kiln migrate: note: did you mean '--dry-run'?
-            Usage: kiln migrate <database> --db <file> [--to <version>] [--dry-run] [--baseline <version>] [--root <dir>]
-              See 'kiln help migrate' for more.
+        #expect(
+            result.standardError == """
+                kiln migrate: error: unknown option '--dryrun'
+                kiln migrate: note: did you mean '--dry-run'?
+                Usage: kiln migrate <database> --db <file> [--to <version>] [--dry-run] [--baseline <version>] [--root <dir>]
+                  See 'kiln help migrate' for more.
 
-            """)
+                """)
         #expect(try ShopProject().kiln("migrate", "shop", "--db", "x", "--to", "two").status == 64)
         #expect(try ShopProject().kiln().status == 64)
     }
@@ -64,7 +67,8 @@ struct CommandLineTests {
     func root() throws {
         let project = try ShopProject()
         let elsewhere = try TemporaryDirectory()
-        let result = try KilnBinary.run(["migrate", "shop", "--db", "here.sqlite", "--root", project.folder.url.path], in: elsewhere.url)
+        let result = try KilnBinary.run(
+            ["migrate", "shop", "--db", "here.sqlite", "--root", project.folder.url.path], in: elsewhere.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(elsewhere.exists("here.sqlite"))
         #expect(!project.folder.exists("here.sqlite"))
@@ -75,15 +79,17 @@ struct CommandLineTests {
         let project = try ShopProject()
         try project.kiln("migrate", "shop", "--db", "shop.sqlite")
         let before = try project.folder.read("shop.sqlite")
-        try project.folder.write("migrations/shop/0003_broken.sql", "CREATE TABLE tag (name TEXT);\nINSERT INTO tag SELECT nme FROM item;\n")
+        try project.folder.write(
+            "migrations/shop/0003_broken.sql", "CREATE TABLE tag (name TEXT);\nINSERT INTO tag SELECT nme FROM item;\n")
         let result = try project.kiln("migrate", "shop", "--db", "shop.sqlite")
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == """
-            migrations/shop/0003_broken.sql:2:24: error: no such column: nme
-            migrations/shop/0003_broken.sql:2:24: note: migration 3 was rolled back; the database stays at version 2
+        #expect(
+            result.standardError == """
+                migrations/shop/0003_broken.sql:2:24: error: no such column: nme
+                migrations/shop/0003_broken.sql:2:24: note: migration 3 was rolled back; the database stays at version 2
 
-            """)
+                """)
         #expect(try project.folder.read("shop.sqlite") == before)
     }
 
@@ -94,8 +100,12 @@ struct CommandLineTests {
         try project.folder.write("migrations/shop/0003_tx.sql", "BEGIN;\nCREATE TABLE x (a);\nCOMMIT;\n")
         let result = try project.kiln("migrate", "shop", "--db", "shop.sqlite")
         #expect(result.status == 1)
-        #expect(result.standardError.contains("migrations/shop/0003_tx.sql:1:1: error: migrations may not control transactions (BEGIN)"))
-        #expect(result.standardError.contains("migrations/shop/0003_tx.sql:3:1: error: migrations may not control transactions (COMMIT)"))
+        #expect(
+            result.standardError.contains(
+                "migrations/shop/0003_tx.sql:1:1: error: migrations may not control transactions (BEGIN)"))
+        #expect(
+            result.standardError.contains(
+                "migrations/shop/0003_tx.sql:3:1: error: migrations may not control transactions (COMMIT)"))
         #expect(!project.folder.exists("shop.sqlite"))
     }
 
@@ -105,7 +115,9 @@ struct CommandLineTests {
         let fresh = try project.kiln("migrate", "shop", "--db", "shop.sqlite", "--dry-run")
         #expect(fresh.status == 0)
         #expect(fresh.standardOutput.contains("would apply 0001_create_item.sql"))
-        #expect(fresh.standardOutput.hasSuffix("shop: dry run, shop.sqlite would go from version 0 to 2 (2 migrations); the file was not changed\n"))
+        #expect(
+            fresh.standardOutput.hasSuffix(
+                "shop: dry run, shop.sqlite would go from version 0 to 2 (2 migrations); the file was not changed\n"))
         #expect(!project.folder.exists("shop.sqlite"))
         try project.kiln("migrate", "shop", "--db", "shop.sqlite", "--to", "1")
         let before = try project.folder.read("shop.sqlite")
@@ -124,17 +136,25 @@ struct CommandLineTests {
         let before = try project.folder.read("legacy.sqlite")
         let refused = try project.kiln("migrate", "shop", "--db", "legacy.sqlite")
         #expect(refused.status == 1)
-        #expect(refused.standardError.hasPrefix("kiln: error: the database is at version 0 but already has tables: kiln did not create it\nkiln: note: if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"))
+        #expect(
+            refused.standardError.hasPrefix(
+                "kiln: error: the database is at version 0 but already has tables: kiln did not create it\nkiln: note: if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
+            ))
         #expect(try project.folder.read("legacy.sqlite") == before)
         let adopted = try project.kiln("migrate", "shop", "--db", "legacy.sqlite", "--baseline", "1")
         #expect(adopted.status == 0, "\(adopted.standardError)")
-        #expect(adopted.standardOutput.hasPrefix("baselined legacy.sqlite at version 1: its schema matches migrations 1 to 1\napplied 0002_add_price.sql"))
+        #expect(
+            adopted.standardOutput.hasPrefix(
+                "baselined legacy.sqlite at version 1: its schema matches migrations 1 to 1\napplied 0002_add_price.sql"
+            ))
 
         let newer = try ShopProject([ShopProject.migrations[0]])
         try FileManager.default.copyItem(atPath: path, toPath: newer.folder.path("legacy.sqlite"))
         let downgrade = try newer.kiln("migrate", "shop", "--db", "legacy.sqlite")
         #expect(downgrade.status == 1)
-        #expect(downgrade.standardError.hasPrefix("kiln: error: the database is at version 2, but the newest migration of 'shop' is 1"))
+        #expect(
+            downgrade.standardError.hasPrefix(
+                "kiln: error: the database is at version 2, but the newest migration of 'shop' is 1"))
     }
 
     @Test("status lists databases; with --db it shows pending migrations and drift")
@@ -144,16 +164,20 @@ struct CommandLineTests {
         try project.kiln("migrate", "shop", "--db", "shop.sqlite", "--to", "1")
         let partial = try project.kiln("status", "shop", "--db", "shop.sqlite")
         #expect(partial.status == 0)
-        #expect(partial.standardOutput == """
-            shop: shop.sqlite is at version 1 of 2
-              [X] migrations/shop/0001_create_item.sql
-              [ ] migrations/shop/0002_add_price.sql
-            1 pending migration
-            no drift: the schema matches migrations 1 to 1
+        #expect(
+            partial.standardOutput == """
+                shop: shop.sqlite is at version 1 of 2
+                  [X] migrations/shop/0001_create_item.sql
+                  [ ] migrations/shop/0002_add_price.sql
+                1 pending migration
+                no drift: the schema matches migrations 1 to 1
 
-            """)
+                """)
         let db = try SQLiteConnection(path: project.folder.path("shop.sqlite"))
-        try db.execute(sql: "CREATE TABLE scratch (a); ALTER TABLE item ADD COLUMN extra TEXT; CREATE INDEX item_name ON item (name)")
+        try db.execute(
+            sql:
+                "CREATE TABLE scratch (a); ALTER TABLE item ADD COLUMN extra TEXT; CREATE INDEX item_name ON item (name)"
+        )
         try db.close()
         let drifted = try project.kiln("status", "--db", "shop.sqlite", "--json")
         #expect(drifted.status == 1)
@@ -174,7 +198,9 @@ struct CommandLineTests {
         #expect(result.standardOutput == "migrations/shop/0003_add_iso2_column.sql\n")
         #expect(project.folder.exists("migrations/shop/0003_add_iso2_column.sql"))
         let refused = try project.kiln("migrate", "shop", "--db", "shop.sqlite")
-        #expect(refused.standardError.hasPrefix("migrations/shop/0003_add_iso2_column.sql:1:1: error: the migration has no SQL statements"))
+        #expect(
+            refused.standardError.hasPrefix(
+                "migrations/shop/0003_add_iso2_column.sql:1:1: error: the migration has no SQL statements"))
         let brandNew = try project.kiln("new", "orders", "create", "orders")
         #expect(brandNew.standardOutput == "migrations/orders/0001_create_orders.sql\n")
         #expect(try project.kiln("new", "../escape", "x").status == 1)
@@ -186,12 +212,17 @@ struct CommandLineTests {
         let fresh = try project.kiln("schema", "shop")
         #expect(fresh.standardOutput == "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL);\n")
         try project.kiln("migrate", "shop", "--db", "shop.sqlite", "--to", "1")
-        #expect(try project.kiln("schema", "shop", "--db", "shop.sqlite").standardOutput == "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n")
+        #expect(
+            try project.kiln("schema", "shop", "--db", "shop.sqlite").standardOutput
+                == "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n")
         let missing = try project.kiln("schema", "shop", "--db", "nope.sqlite")
         #expect(missing.status == 1)
         #expect(missing.standardError.hasPrefix("kiln: error: no such file: nope.sqlite"))
         #expect(!project.folder.exists("nope.sqlite"))
         let unknown = try project.kiln("schema", "shops")
-        #expect(unknown.standardError == "kiln: error: no database named 'shops' (no folder migrations/shops)\nkiln: note: did you mean 'shop'? the databases are: shop\n")
+        #expect(
+            unknown.standardError
+                == "kiln: error: no database named 'shops' (no folder migrations/shops)\nkiln: note: did you mean 'shop'? the databases are: shop\n"
+        )
     }
 }

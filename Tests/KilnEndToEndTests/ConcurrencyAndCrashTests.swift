@@ -7,13 +7,23 @@ import Testing
 struct ConcurrencyAndCrashTests {
     @Test("8 processes migrating one file at the same moment apply every migration exactly once")
     func concurrentProcesses() throws {
-        var migrations: [(String, String)] = [("0001_create_log.sql", "CREATE TABLE log (version INTEGER NOT NULL);\nINSERT INTO log VALUES (1);\n")]
+        var migrations: [(String, String)] = [
+            ("0001_create_log.sql", "CREATE TABLE log (version INTEGER NOT NULL);\nINSERT INTO log VALUES (1);\n")
+        ]
         for version in 2...6 {
-            migrations.append((String(format: "%04d_step.sql", version), """
-                CREATE TABLE t\(version) (a);
-                INSERT INTO t\(version) SELECT value FROM generate_series(1, 2000);
-                INSERT INTO log VALUES (\(version));
-                """.replacingOccurrences(of: "SELECT value FROM generate_series(1, 2000)", with: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) SELECT i FROM n")))
+            migrations.append(
+                (
+                    String(format: "%04d_step.sql", version),
+                    """
+                    CREATE TABLE t\(version) (a);
+                    INSERT INTO t\(version) SELECT value FROM generate_series(1, 2000);
+                    INSERT INTO log VALUES (\(version));
+                    """.replacingOccurrences(
+                        of: "SELECT value FROM generate_series(1, 2000)",
+                        with:
+                            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) SELECT i FROM n"
+                    )
+                ))
         }
         let project = try ShopProject(migrations)
         for round in 0..<3 {
@@ -24,31 +34,41 @@ struct ConcurrencyAndCrashTests {
             for process in processes { process.waitUntilExit() }
             #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 8))
             let db = try SQLiteConnection(path: project.folder.path(file))
-            #expect(try db.rows(sql: "SELECT version, count(*) FROM log GROUP BY version ORDER BY version")
+            #expect(
+                try db.rows(sql: "SELECT version, count(*) FROM log GROUP BY version ORDER BY version")
                     == (1...6).map { [.integer(Int64($0)), .integer(1)] })
             #expect(try Migrator.version(of: db) == 6)
         }
     }
 
-    @Test("kill -9 at 20 random moments: the file always opens, passes integrity_check and matches migrations 1..user_version")
+    @Test(
+        "kill -9 at 20 random moments: the file always opens, passes integrity_check and matches migrations 1..user_version"
+    )
     func killedMigrator() throws {
-        var migrations: [(String, String)] = [("0001_create.sql", "CREATE TABLE base (id INTEGER PRIMARY KEY, v TEXT);\n")]
+        var migrations: [(String, String)] = [
+            ("0001_create.sql", "CREATE TABLE base (id INTEGER PRIMARY KEY, v TEXT);\n")
+        ]
         for version in 2...40 {
             let previous = version - 1
-            migrations.append((String(format: "%04d_step.sql", version), """
-                CREATE TABLE t\(version) (id INTEGER PRIMARY KEY, v TEXT NOT NULL);
-                INSERT INTO t\(version) (v) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
-                    SELECT printf('row %d of migration \(version) with some padding to fill pages', i) FROM n;
-                CREATE INDEX t\(version)_v ON t\(version) (v);
-                \(version % 5 == 0 ? "ALTER TABLE t\(previous) ADD COLUMN extra\(version) INTEGER;" : "UPDATE base SET v = 'touched';")
-                """))
+            migrations.append(
+                (
+                    String(format: "%04d_step.sql", version),
+                    """
+                    CREATE TABLE t\(version) (id INTEGER PRIMARY KEY, v TEXT NOT NULL);
+                    INSERT INTO t\(version) (v) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+                        SELECT printf('row %d of migration \(version) with some padding to fill pages', i) FROM n;
+                    CREATE INDEX t\(version)_v ON t\(version) (v);
+                    \(version % 5 == 0 ? "ALTER TABLE t\(previous) ADD COLUMN extra\(version) INTEGER;" : "UPDATE base SET v = 'touched';")
+                    """
+                ))
         }
         let project = try ShopProject(migrations)
         let migrator = try project.migrator()
         let fullRun = try ContinuousClock().measure {
             #expect(try project.kiln("migrate", "shop", "--db", "timing.sqlite").status == 0)
         }
-        let window = max(Int(fullRun.components.seconds * 1000 + fullRun.components.attoseconds / 1_000_000_000_000_000), 50)
+        let window = max(
+            Int(fullRun.components.seconds * 1000 + fullRun.components.attoseconds / 1_000_000_000_000_000), 50)
         var generator = SystemRandomNumberGenerator()
         var versionsSeen = Set<Int32>()
         for round in 0..<20 {
@@ -62,7 +82,8 @@ struct ConcurrencyAndCrashTests {
             #expect(try db.scalar(sql: "PRAGMA integrity_check") == .text("ok"))
             let version = try Migrator.version(of: db)
             versionsSeen.insert(version)
-            let differences = SchemaDifference.compare(expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: db))
+            let differences = SchemaDifference.compare(
+                expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: db))
             #expect(differences.isEmpty, "round \(round) at version \(version): \(differences)")
             try db.close()
             // The next launch finishes the job from wherever the killed one stopped.

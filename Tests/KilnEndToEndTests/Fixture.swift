@@ -28,6 +28,8 @@ struct ShopProject {
 
     /// A migration set read from the project, to compare files with.
     func migrator() throws -> Migrator {
-        Migrator(migrations: try MigrationSet.load(directory: folder.path("migrations/shop"), displayPath: "migrations/shop"))
+        Migrator(
+            migrations: try MigrationSet.load(directory: folder.path("migrations/shop"), displayPath: "migrations/shop")
+        )
     }
 }

@@ -59,9 +59,11 @@ public enum KilnBinary {
         let errorData = ReadAll(error.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return ProcessResult(status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
-                             standardError: String(decoding: errorData.wait(), as: UTF8.self))
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return ProcessResult(
+            status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.wait(), as: UTF8.self))
     }
 }
 

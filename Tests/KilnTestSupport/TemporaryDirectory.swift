@@ -8,7 +8,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     /// Creates an empty folder.
     public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-test-\(UUID().uuidString)", isDirectory: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiln-test-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -43,7 +44,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
 /// Builds an in-memory migration set from `(file name, SQL)` pairs.
 public func migrationSet(_ database: String = "test", _ files: [(String, String)]) throws -> MigrationSet {
-    try MigrationSet(database: database, directoryPath: "migrations/\(database)", files: files.map { ($0.0, Array($0.1.utf8)) })
+    try MigrationSet(
+        database: database, directoryPath: "migrations/\(database)", files: files.map { ($0.0, Array($0.1.utf8)) })
 }
 
 /// The first line (`path:line:column: error: message`) of each diagnostic of a thrown error, or an empty

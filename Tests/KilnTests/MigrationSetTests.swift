@@ -16,25 +16,47 @@ struct MigrationSetTests {
 
     @Test("a valid set loads ordered by version, ignoring files that are not .sql")
     func valid() throws {
-        let set = try migrationSet("shop", [
-            ("0002_add_price.sql", "ALTER TABLE item ADD COLUMN price REAL;"),
-            ("README.md", "notes"),
-            ("1_create_item.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY);"),
-        ])
+        let set = try migrationSet(
+            "shop",
+            [
+                ("0002_add_price.sql", "ALTER TABLE item ADD COLUMN price REAL;"),
+                ("README.md", "notes"),
+                ("1_create_item.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY);"),
+            ])
         #expect(set.migrations.map(\.version) == [1, 2])
         #expect(set.migrations.map(\.slug) == ["create_item", "add_price"])
         #expect(set.latestVersion == 2)
     }
 
-    @Test("file names that are not <version>_<slug>.sql are errors", arguments: [
-        ("create_item.sql", "'create_item.sql' is not a valid migration file name: the name must start with a version number"),
-        ("0001.sql", "'0001.sql' is not a valid migration file name: the name must be '<version>_<description>.sql'"),
-        ("0001_.sql", "'0001_.sql' is not a valid migration file name: the description after the version may only hold"),
-        ("0001_create item.sql", "'0001_create item.sql' is not a valid migration file name: the description after the version"),
-        ("0001_create.SQL", "'0001_create.SQL' is not a valid migration file name: the extension must be lowercase"),
-        ("0000_zero.sql", "'0000_zero.sql' is not a valid migration file name: version 0 is the empty database"),
-        ("2147483648_big.sql", "'2147483648_big.sql' is not a valid migration file name: version 2147483648 does not fit"),
-    ])
+    @Test(
+        "file names that are not <version>_<slug>.sql are errors",
+        arguments: [
+            (
+                "create_item.sql",
+                "'create_item.sql' is not a valid migration file name: the name must start with a version number"
+            ),
+            (
+                "0001.sql",
+                "'0001.sql' is not a valid migration file name: the name must be '<version>_<description>.sql'"
+            ),
+            (
+                "0001_.sql",
+                "'0001_.sql' is not a valid migration file name: the description after the version may only hold"
+            ),
+            (
+                "0001_create item.sql",
+                "'0001_create item.sql' is not a valid migration file name: the description after the version"
+            ),
+            (
+                "0001_create.SQL",
+                "'0001_create.SQL' is not a valid migration file name: the extension must be lowercase"
+            ),
+            ("0000_zero.sql", "'0000_zero.sql' is not a valid migration file name: version 0 is the empty database"),
+            (
+                "2147483648_big.sql",
+                "'2147483648_big.sql' is not a valid migration file name: version 2147483648 does not fit"
+            ),
+        ])
     func badNames(name: String, message: String) {
         let found = problems([("1_ok.sql", "SELECT 1;"), (name, "SELECT 1;")])
         #expect(found.contains { $0.hasPrefix("migrations/shop/\(name):1:1: error: \(message)") }, "\(found)")
@@ -48,30 +70,44 @@ struct MigrationSetTests {
     @Test("a duplicate version names both files")
     func duplicate() {
         let found = problems([("0001_a.sql", "SELECT 1;"), ("0002_b.sql", "SELECT 1;"), ("2_c.sql", "SELECT 1;")])
-        #expect(found.contains("migrations/shop/0002_b.sql:1:1: error: duplicate migration version 2: also used by '2_c.sql'"))
-        #expect(found.contains("migrations/shop/2_c.sql:1:1: error: duplicate migration version 2: also used by '0002_b.sql'"))
+        #expect(
+            found.contains(
+                "migrations/shop/0002_b.sql:1:1: error: duplicate migration version 2: also used by '2_c.sql'"))
+        #expect(
+            found.contains(
+                "migrations/shop/2_c.sql:1:1: error: duplicate migration version 2: also used by '0002_b.sql'"))
     }
 
     @Test("a gap names the files on both sides")
     func gap() {
         let found = problems([("0001_a.sql", "SELECT 1;"), ("0002_b.sql", "SELECT 1;"), ("0004_d.sql", "SELECT 1;")])
-        #expect(found.first == "migrations/shop/0004_d.sql:1:1: error: migration 3 is missing: versions jump from 2 ('0002_b.sql') to 4 ('0004_d.sql')")
+        #expect(
+            found.first
+                == "migrations/shop/0004_d.sql:1:1: error: migration 3 is missing: versions jump from 2 ('0002_b.sql') to 4 ('0004_d.sql')"
+        )
     }
 
     @Test("versions must start at 1")
     func startsAtOne() {
         let found = problems([("0002_b.sql", "SELECT 1;")])
-        #expect(found.first == "migrations/shop/0002_b.sql:1:1: error: migration versions must start at 1, but the first is 2")
+        #expect(
+            found.first
+                == "migrations/shop/0002_b.sql:1:1: error: migration versions must start at 1, but the first is 2")
     }
 
     @Test("a folder without migrations is an error")
     func empty() {
-        #expect(problems([("notes.txt", "x")]).first == "migrations/shop:1:1: error: no migrations in 'migrations/shop'")
+        #expect(
+            problems([("notes.txt", "x")]).first == "migrations/shop:1:1: error: no migrations in 'migrations/shop'")
     }
 
-    @Test("an empty or comment-only file is an error", arguments: ["", "  \n", "-- just a comment\n/* and this */\n", ";;"])
+    @Test(
+        "an empty or comment-only file is an error",
+        arguments: ["", "  \n", "-- just a comment\n/* and this */\n", ";;"])
     func noStatements(text: String) {
-        #expect(problems([("0001_a.sql", text)]).first == "migrations/shop/0001_a.sql:1:1: error: the migration has no SQL statements")
+        #expect(
+            problems([("0001_a.sql", text)]).first
+                == "migrations/shop/0001_a.sql:1:1: error: the migration has no SQL statements")
     }
 
     @Test("invalid UTF-8 is reported where it starts")
@@ -83,7 +119,9 @@ struct MigrationSetTests {
             _ = try MigrationSet(database: "shop", directoryPath: "migrations/shop", files: [("0001_a.sql", bytes)])
             Issue.record("expected an error")
         } catch {
-            #expect(formattedDiagnostics(error).first == "migrations/shop/0001_a.sql:2:9: error: the file is not valid UTF-8")
+            #expect(
+                formattedDiagnostics(error).first
+                    == "migrations/shop/0001_a.sql:2:9: error: the file is not valid UTF-8")
         }
     }
 
@@ -93,23 +131,25 @@ struct MigrationSetTests {
         #expect(found.first == "migrations/shop/0001_a.sql:2:23: error: unterminated string literal")
     }
 
-    @Test("statements the migrator owns are refused at their location", arguments: [
-        ("BEGIN;", "1:1", "migrations may not control transactions (BEGIN)"),
-        ("begin immediate transaction;", "1:1", "migrations may not control transactions (BEGIN)"),
-        ("COMMIT;", "1:1", "migrations may not control transactions (COMMIT)"),
-        ("END TRANSACTION;", "1:1", "migrations may not control transactions (END)"),
-        ("ROLLBACK;", "1:1", "migrations may not control transactions (ROLLBACK)"),
-        ("SAVEPOINT a;", "1:1", "migrations may not control transactions (SAVEPOINT)"),
-        ("RELEASE a;", "1:1", "migrations may not control transactions (RELEASE)"),
-        ("PRAGMA user_version = 3;", "1:8", "migrations may not set PRAGMA user_version"),
-        ("pragma main.USER_VERSION=3;", "1:13", "migrations may not set PRAGMA user_version"),
-        ("PRAGMA foreign_keys = OFF;", "1:8", "migrations may not change PRAGMA foreign_keys"),
-        ("PRAGMA \"journal_mode\" = WAL;", "1:8", "migrations may not change PRAGMA journal_mode"),
-        ("VACUUM;", "1:1", "migrations may not run VACUUM"),
-        ("ATTACH 'x.db' AS x;", "1:1", "migrations may not ATTACH databases"),
-        ("DETACH x;", "1:1", "migrations may not DETACH databases"),
-        ("EXPLAIN COMMIT;", "1:9", "migrations may not control transactions (COMMIT)"),
-    ])
+    @Test(
+        "statements the migrator owns are refused at their location",
+        arguments: [
+            ("BEGIN;", "1:1", "migrations may not control transactions (BEGIN)"),
+            ("begin immediate transaction;", "1:1", "migrations may not control transactions (BEGIN)"),
+            ("COMMIT;", "1:1", "migrations may not control transactions (COMMIT)"),
+            ("END TRANSACTION;", "1:1", "migrations may not control transactions (END)"),
+            ("ROLLBACK;", "1:1", "migrations may not control transactions (ROLLBACK)"),
+            ("SAVEPOINT a;", "1:1", "migrations may not control transactions (SAVEPOINT)"),
+            ("RELEASE a;", "1:1", "migrations may not control transactions (RELEASE)"),
+            ("PRAGMA user_version = 3;", "1:8", "migrations may not set PRAGMA user_version"),
+            ("pragma main.USER_VERSION=3;", "1:13", "migrations may not set PRAGMA user_version"),
+            ("PRAGMA foreign_keys = OFF;", "1:8", "migrations may not change PRAGMA foreign_keys"),
+            ("PRAGMA \"journal_mode\" = WAL;", "1:8", "migrations may not change PRAGMA journal_mode"),
+            ("VACUUM;", "1:1", "migrations may not run VACUUM"),
+            ("ATTACH 'x.db' AS x;", "1:1", "migrations may not ATTACH databases"),
+            ("DETACH x;", "1:1", "migrations may not DETACH databases"),
+            ("EXPLAIN COMMIT;", "1:9", "migrations may not control transactions (COMMIT)"),
+        ])
     func forbidden(statement: String, location: String, message: String) {
         let text = "CREATE TABLE t (a);\n" + statement + "\n"
         let line = Int(location.split(separator: ":")[0])! + 1
@@ -120,14 +160,21 @@ struct MigrationSetTests {
 
     @Test("BEGIN and END inside a trigger body, and forbidden words in strings or comments, are allowed")
     func allowedLookalikes() throws {
-        _ = try migrationSet("shop", [("0001_a.sql", """
-            CREATE TABLE t (a, note TEXT DEFAULT 'COMMIT; VACUUM');
-            -- PRAGMA user_version = 9; BEGIN;
-            CREATE TRIGGER tr AFTER INSERT ON t BEGIN
-                UPDATE t SET note = 'END' WHERE rowid = new.rowid;
-            END;
-            PRAGMA user_version_other_thing;
-            """)])
+        _ = try migrationSet(
+            "shop",
+            [
+                (
+                    "0001_a.sql",
+                    """
+                    CREATE TABLE t (a, note TEXT DEFAULT 'COMMIT; VACUUM');
+                    -- PRAGMA user_version = 9; BEGIN;
+                    CREATE TRIGGER tr AFTER INSERT ON t BEGIN
+                        UPDATE t SET note = 'END' WHERE rowid = new.rowid;
+                    END;
+                    PRAGMA user_version_other_thing;
+                    """
+                )
+            ])
     }
 
     @Test("every problem of a set is reported at once")

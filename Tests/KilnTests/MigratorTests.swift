@@ -8,7 +8,10 @@ struct MigratorTests {
     static let shop: [(String, String)] = [
         ("0001_create_item.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n"),
         ("0002_seed_item.sql", "INSERT INTO item (name) VALUES ('apple'), ('pear');\n"),
-        ("0003_add_price.sql", "ALTER TABLE item ADD COLUMN price REAL NOT NULL DEFAULT 0;\nCREATE INDEX item_name ON item (name);\n"),
+        (
+            "0003_add_price.sql",
+            "ALTER TABLE item ADD COLUMN price REAL NOT NULL DEFAULT 0;\nCREATE INDEX item_name ON item (name);\n"
+        ),
     ]
 
     private func migrator(_ files: [(String, String)] = shop, applicationID: Int32 = 0) throws -> Migrator {
@@ -16,7 +19,9 @@ struct MigratorTests {
     }
 
     /// Migrates a file to `version` and returns its bytes.
-    private func prepared(_ folder: TemporaryDirectory, _ files: [(String, String)], to version: Int32) throws -> (path: String, bytes: [UInt8]) {
+    private func prepared(_ folder: TemporaryDirectory, _ files: [(String, String)], to version: Int32) throws -> (
+        path: String, bytes: [UInt8]
+    ) {
         let path = folder.path("shop.sqlite")
         try migrator(files).migrate(fileAt: path, to: version)
         return (path, try folder.read("shop.sqlite"))
@@ -60,7 +65,10 @@ struct MigratorTests {
         let (path, before) = try prepared(folder, Self.shop, to: 2)
         for target: Int32 in [1, 4] {
             let error = try #require(throws: MigrationError.self) { try migrator().migrate(fileAt: path, to: target) }
-            guard case .invalidTarget = error.reason else { Issue.record("\(error)"); continue }
+            guard case .invalidTarget = error.reason else {
+                Issue.record("\(error)")
+                continue
+            }
         }
         #expect(try folder.read("shop.sqlite") == before)
     }
@@ -79,7 +87,8 @@ struct MigratorTests {
         let files = Self.shop + [("0004_broken.sql", failing)]
         let (path, before) = try prepared(folder, files, to: 3)
         let error = try #require(throws: MigrationError.self) { try migrator(files).migrate(fileAt: path) }
-        #expect(formattedDiagnostics(error) == ["migrations/shop/0004_broken.sql:3:35: error: near \")\": syntax error"])
+        #expect(
+            formattedDiagnostics(error) == ["migrations/shop/0004_broken.sql:3:35: error: near \")\": syntax error"])
         #expect(try folder.read("shop.sqlite") == before)
         #expect(!folder.exists("shop.sqlite-journal"))
     }
@@ -97,18 +106,29 @@ struct MigratorTests {
         let files = Self.shop + [("0004_tags.sql", failing)]
         let (path, before) = try prepared(folder, files, to: 3)
         let error = try #require(throws: MigrationError.self) { try migrator(files).migrate(fileAt: path) }
-        #expect(formattedDiagnostics(error) == ["migrations/shop/0004_tags.sql:5:3: error: UNIQUE constraint failed: tag.name"])
-        guard case .statementFailed(4, let sqliteError) = error.reason else { Issue.record("\(error.reason)"); return }
+        #expect(
+            formattedDiagnostics(error) == [
+                "migrations/shop/0004_tags.sql:5:3: error: UNIQUE constraint failed: tag.name"
+            ])
+        guard case .statementFailed(4, let sqliteError) = error.reason else {
+            Issue.record("\(error.reason)")
+            return
+        }
         #expect(sqliteError.code.rawValue == 2067)
         #expect(try folder.read("shop.sqlite") == before)
     }
 
-    @Test("errors without an offset point at the name SQLite complains about", arguments: [
-        ("CREATE TABLE a (x);\nINSERT INTO a SELECT * FROM\n  missing_table;", "3:3", "no such table: missing_table"),
-        ("CREATE TABLE item (x);", "1:14", "table item already exists"),
-        ("CREATE INDEX i ON item (id);\nCREATE INDEX i ON item (name);", "2:14", "index i already exists"),
-        ("ALTER TABLE item ADD COLUMN name TEXT;", "1:29", "duplicate column name: name"),
-    ])
+    @Test(
+        "errors without an offset point at the name SQLite complains about",
+        arguments: [
+            (
+                "CREATE TABLE a (x);\nINSERT INTO a SELECT * FROM\n  missing_table;", "3:3",
+                "no such table: missing_table"
+            ),
+            ("CREATE TABLE item (x);", "1:14", "table item already exists"),
+            ("CREATE INDEX i ON item (id);\nCREATE INDEX i ON item (name);", "2:14", "index i already exists"),
+            ("ALTER TABLE item ADD COLUMN name TEXT;", "1:29", "duplicate column name: name"),
+        ])
     func namedObjectLocations(sql: String, location: String, message: String) throws {
         let folder = try TemporaryDirectory()
         let files = Self.shop + [("0004_x.sql", sql)]
@@ -130,15 +150,22 @@ struct MigratorTests {
     @Test("foreign key violations fail the migration, naming table and rowid")
     func foreignKeyCheck() throws {
         let folder = try TemporaryDirectory()
-        let files = Self.shop + [("0004_orders.sql", """
-            CREATE TABLE orders (id INTEGER PRIMARY KEY, item_id INTEGER REFERENCES item (id));
-            INSERT INTO orders (item_id) VALUES (1), (99);
-            """)]
+        let files =
+            Self.shop + [
+                (
+                    "0004_orders.sql",
+                    """
+                    CREATE TABLE orders (id INTEGER PRIMARY KEY, item_id INTEGER REFERENCES item (id));
+                    INSERT INTO orders (item_id) VALUES (1), (99);
+                    """
+                )
+            ]
         let (path, before) = try prepared(folder, files, to: 3)
         let error = try #require(throws: MigrationError.self) { try migrator(files).migrate(fileAt: path) }
-        #expect(formattedDiagnostics(error) == [
-            "migrations/shop/0004_orders.sql:1:14: error: foreign key violation: table orders rowid 2 references a missing row of item"
-        ])
+        #expect(
+            formattedDiagnostics(error) == [
+                "migrations/shop/0004_orders.sql:1:14: error: foreign key violation: table orders rowid 2 references a missing row of item"
+            ])
         #expect(try folder.read("shop.sqlite") == before)
     }
 
@@ -146,7 +173,10 @@ struct MigratorTests {
     func foreignKeysRestored() throws {
         let db = try SQLiteConnection(path: ":memory:")
         try db.execute(sql: "PRAGMA foreign_keys = ON")
-        let files = Self.shop + [("0004_probe.sql", "CREATE TABLE probe AS SELECT foreign_keys AS fk FROM pragma_foreign_keys;")]
+        let files =
+            Self.shop + [
+                ("0004_probe.sql", "CREATE TABLE probe AS SELECT foreign_keys AS fk FROM pragma_foreign_keys;")
+            ]
         try migrator(files).migrate(db)
         #expect(try db.integer(sql: "SELECT fk FROM probe") == 0)
         #expect(try db.integer(sql: "PRAGMA foreign_keys") == 1)
@@ -155,18 +185,24 @@ struct MigratorTests {
     @Test("the 12-step table rebuild of a parent with ON DELETE CASCADE children keeps every child row")
     func tableRebuildKeepsChildren() throws {
         let files: [(String, String)] = [
-            ("0001_create.sql", """
+            (
+                "0001_create.sql",
+                """
                 CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
                 CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent (id) ON DELETE CASCADE);
                 INSERT INTO parent (id, name) VALUES (1, 'a'), (2, 'b');
                 INSERT INTO child (parent_id) VALUES (1), (1), (2);
-                """),
-            ("0002_rebuild_parent.sql", """
+                """
+            ),
+            (
+                "0002_rebuild_parent.sql",
+                """
                 CREATE TABLE new_parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
                 INSERT INTO new_parent (id, name) SELECT id, coalesce(name, '') FROM parent;
                 DROP TABLE parent;
                 ALTER TABLE new_parent RENAME TO parent;
-                """),
+                """
+            ),
         ]
         let db = try SQLiteConnection(path: ":memory:")
         try db.execute(sql: "PRAGMA foreign_keys = ON")
@@ -180,7 +216,9 @@ struct MigratorTests {
     func newerDatabase() throws {
         let folder = try TemporaryDirectory()
         let (path, before) = try prepared(folder, Self.shop, to: 3)
-        let error = try #require(throws: MigrationError.self) { try migrator(Array(Self.shop.prefix(2))).migrate(fileAt: path) }
+        let error = try #require(throws: MigrationError.self) {
+            try migrator(Array(Self.shop.prefix(2))).migrate(fileAt: path)
+        }
         #expect(error.reason == .databaseIsNewer(version: 3, latest: 2))
         #expect(try folder.read("shop.sqlite") == before)
     }
@@ -190,14 +228,20 @@ struct MigratorTests {
         let folder = try TemporaryDirectory()
         let path = folder.path("legacy.sqlite")
         let legacy = try SQLiteConnection(path: path)
-        try legacy.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY,\n name TEXT NOT NULL); INSERT INTO item (name) VALUES ('kept')")
+        try legacy.execute(
+            sql:
+                "CREATE TABLE item (id INTEGER PRIMARY KEY,\n name TEXT NOT NULL); INSERT INTO item (name) VALUES ('kept')"
+        )
         try legacy.close()
         let before = try folder.read("legacy.sqlite")
 
         let refused = try #require(throws: MigrationError.self) { try migrator().migrate(fileAt: path) }
         #expect(refused.reason == .notCreatedByKiln)
         let mismatch = try #require(throws: MigrationError.self) { try migrator().migrate(fileAt: path, baseline: 3) }
-        guard case .baselineMismatch(3, let differences) = mismatch.reason else { Issue.record("\(mismatch)"); return }
+        guard case .baselineMismatch(3, let differences) = mismatch.reason else {
+            Issue.record("\(mismatch)")
+            return
+        }
         #expect(differences.map(\.description) == ["missing column item.price", "missing index item_name"])
         #expect(try folder.read("legacy.sqlite") == before)
 
@@ -212,13 +256,13 @@ struct MigratorTests {
     func applicationID() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("shop.sqlite")
-        try migrator(applicationID: 0x4B494C4E).migrate(fileAt: path, to: 1)
+        try migrator(applicationID: 0x4B49_4C4E).migrate(fileAt: path, to: 1)
         let db = try SQLiteConnection(path: path)
-        #expect(try db.integer(sql: "PRAGMA application_id") == 0x4B494C4E)
+        #expect(try db.integer(sql: "PRAGMA application_id") == 0x4B49_4C4E)
         try db.close()
         let before = try folder.read("shop.sqlite")
         let error = try #require(throws: MigrationError.self) { try migrator(applicationID: 7).migrate(fileAt: path) }
-        #expect(error.reason == .applicationIDMismatch(found: 0x4B494C4E, expected: 7))
+        #expect(error.reason == .applicationIDMismatch(found: 0x4B49_4C4E, expected: 7))
         #expect(try folder.read("shop.sqlite") == before)
     }
 
@@ -262,10 +306,11 @@ struct MigratorTests {
     @Test("the fresh schema of each version is what its migrations produce")
     func freshSchema() throws {
         let schema = try migrator().freshSchema(at: 3)
-        #expect(schema.statements == [
-            "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL DEFAULT 0)",
-            "CREATE INDEX item_name ON item (name)",
-        ])
+        #expect(
+            schema.statements == [
+                "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL NOT NULL DEFAULT 0)",
+                "CREATE INDEX item_name ON item (name)",
+            ])
         #expect(try migrator().freshSchema(at: 0).isEmpty)
     }
 }

@@ -69,7 +69,8 @@ struct SQLLexerTests {
 
     @Test("normalization ignores comments, white space and keyword case, but not identifiers or literals")
     func normalize() {
-        #expect(SQLNormalizer.normalize("create  table t(\n a integer, -- x\n b text default 'X' )")
+        #expect(
+            SQLNormalizer.normalize("create  table t(\n a integer, -- x\n b text default 'X' )")
                 == "CREATE TABLE t (a integer, b text DEFAULT 'X')")
         #expect(SQLNormalizer.normalize("SELECT 'a'") != SQLNormalizer.normalize("SELECT 'A'"))
     }

@@ -37,14 +37,18 @@ struct SQLiteConnectionTests {
     func defensive() throws {
         let db = try SQLiteConnection(path: ":memory:")
         try db.execute(sql: "PRAGMA writable_schema = ON")
-        #expect(throws: SQLiteError.self) { try db.execute(sql: "CREATE TABLE t (a); UPDATE sqlite_schema SET sql = 'x'") }
+        #expect(throws: SQLiteError.self) {
+            try db.execute(sql: "CREATE TABLE t (a); UPDATE sqlite_schema SET sql = 'x'")
+        }
     }
 
     @Test("values keep their storage class; empty text binds '' and an empty blob binds x''")
     func bindAndRead() throws {
         let db = try SQLiteConnection(path: ":memory:")
         try db.execute(sql: "CREATE TABLE t (v)")
-        let values: [SQLiteValue] = [.null, .integer(Int64.min), .real(0.1), .text(""), .text("İngiltere 日本"), .blob([]), .blob([0, 255])]
+        let values: [SQLiteValue] = [
+            .null, .integer(Int64.min), .real(0.1), .text(""), .text("İngiltere 日本"), .blob([]), .blob([0, 255]),
+        ]
         let insert = try db.prepare(sql: "INSERT INTO t (v) VALUES (?)")
         for value in values {
             try insert.bind([value])
@@ -114,7 +118,9 @@ struct SQLiteConnectionTests {
     @Test("opening a missing file read-only fails with the extended code and does not create it")
     func openMissing() throws {
         let folder = try TemporaryDirectory()
-        let error = try #require(throws: SQLiteError.self) { try SQLiteConnection(path: folder.path("missing.sqlite"), mode: .readOnly) }
+        let error = try #require(throws: SQLiteError.self) {
+            try SQLiteConnection(path: folder.path("missing.sqlite"), mode: .readOnly)
+        }
         #expect(error.code ~= .cannotOpen)
         #expect(!folder.exists("missing.sqlite"))
     }

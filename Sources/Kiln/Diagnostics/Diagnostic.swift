@@ -18,7 +18,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let hint: String?
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+    public init(
+        _ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil, hint: String? = nil
+    ) {
         self.severity = severity
         self.message = message
         self.location = location

@@ -18,10 +18,13 @@ enum MigrationErrorLocator {
             return source.location(ofByte: failure.statementStart + offset)
         }
         // The statement SQLite was running: the first one that starts at or after where it began reading.
-        guard let statement = migration.statements.first(where: { $0.range.lowerBound >= failure.statementStart }) else {
+        guard let statement = migration.statements.first(where: { $0.range.lowerBound >= failure.statementStart })
+        else {
             return source.location(ofByte: failure.statementStart)
         }
-        if let name = blamedName(in: failure.error.message), let token = token(named: name, in: statement, source: source) {
+        if let name = blamedName(in: failure.error.message),
+            let token = token(named: name, in: statement, source: source)
+        {
             return source.location(ofByte: token.range.lowerBound)
         }
         return source.location(ofByte: statement.range.lowerBound)

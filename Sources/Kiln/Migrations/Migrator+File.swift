@@ -21,11 +21,16 @@ extension Migrator {
                 let original = try open(path, mode: .readOnly)
                 do { try original.copyDatabase(into: scratch) } catch let error as SQLiteError {
                     if error.code ~= .notADatabase {
-                        throw MigrationError(reason: .notADatabase, diagnostics: [
-                            Diagnostic(.error, "\(path) is not a SQLite database", hint: "point --db at a database file")
-                        ])
+                        throw MigrationError(
+                            reason: .notADatabase,
+                            diagnostics: [
+                                Diagnostic(
+                                    .error, "\(path) is not a SQLite database", hint: "point --db at a database file")
+                            ])
                     }
-                    throw MigrationError(reason: .database(error), diagnostics: [Diagnostic(.error, "cannot read \(path): \(error.message)")])
+                    throw MigrationError(
+                        reason: .database(error),
+                        diagnostics: [Diagnostic(.error, "cannot read \(path): \(error.message)")])
                 }
             }
             return try migrate(scratch, to: target, baseline: baseline, onEvent: onEvent)
@@ -43,9 +48,13 @@ extension Migrator {
         do {
             return try SQLiteConnection(path: path, mode: mode)
         } catch let error as SQLiteError {
-            throw MigrationError(reason: .database(error), diagnostics: [
-                Diagnostic(.error, "cannot open \(path): \(error.message)", hint: "check that its folder exists and is writable")
-            ])
+            throw MigrationError(
+                reason: .database(error),
+                diagnostics: [
+                    Diagnostic(
+                        .error, "cannot open \(path): \(error.message)",
+                        hint: "check that its folder exists and is writable")
+                ])
         }
     }
 

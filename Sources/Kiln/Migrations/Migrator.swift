@@ -75,14 +75,17 @@ public struct Migrator: Sendable {
         let goal = target ?? latest
         let startVersion = try inspect(connection)
         guard goal >= 0, goal <= latest, goal >= startVersion || startVersion > latest else {
-            throw failure(.invalidTarget(target: goal, current: startVersion, latest: latest),
-                          goal > latest ? "there is no migration \(goal): the newest is \(latest)"
-                                        : "the database is already at version \(startVersion), above the target \(goal)",
-                          hint: "kiln never migrates a database down; pass a --to between \(startVersion) and \(latest)")
+            throw failure(
+                .invalidTarget(target: goal, current: startVersion, latest: latest),
+                goal > latest
+                    ? "there is no migration \(goal): the newest is \(latest)"
+                    : "the database is already at version \(startVersion), above the target \(goal)",
+                hint: "kiln never migrates a database down; pass a --to between \(startVersion) and \(latest)")
         }
         if let baseline, baseline < 1 || baseline > latest {
-            throw failure(.invalidTarget(target: baseline, current: startVersion, latest: latest),
-                          "there is no migration \(baseline) to baseline at", hint: "pass a --baseline between 1 and \(latest)")
+            throw failure(
+                .invalidTarget(target: baseline, current: startVersion, latest: latest),
+                "there is no migration \(baseline) to baseline at", hint: "pass a --baseline between 1 and \(latest)")
         }
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
         var baselinedVersion: Int32?
@@ -123,7 +126,8 @@ public struct Migrator: Sendable {
             applied.append((migration, duration))
             onEvent(.applied(migration, duration: duration))
         }
-        return Report(startVersion: startVersion, endVersion: version, applied: applied, baselinedVersion: baselinedVersion)
+        return Report(
+            startVersion: startVersion, endVersion: version, applied: applied, baselinedVersion: baselinedVersion)
     }
 
     /// The schema a fresh database has at `version`, built in memory.
@@ -146,8 +150,9 @@ public struct Migrator: Sendable {
             _ = try connection.integer(sql: "SELECT count(*) FROM main.sqlite_schema")
             return try Self.version(of: connection)
         } catch let error as SQLiteError where error.code ~= .notADatabase {
-            throw failure(.notADatabase, "\(connection.path) is not a SQLite database",
-                          hint: "point --db at a database file, or at a path where kiln may create one")
+            throw failure(
+                .notADatabase, "\(connection.path) is not a SQLite database",
+                hint: "point --db at a database file, or at a path where kiln may create one")
         } catch let error as SQLiteError {
             throw failure(.database(error), "cannot read \(connection.path): \(error.message)")
         }
@@ -157,30 +162,35 @@ public struct Migrator: Sendable {
     private func refuseForeign(_ connection: SQLiteConnection, version: Int32, baseline: Int32?) throws {
         let latest = migrations.latestVersion
         if version > latest || version < 0 {
-            throw failure(.databaseIsNewer(version: version, latest: latest),
-                          "the database is at version \(version), but the newest migration of '\(migrations.database)' is \(latest)",
-                          hint: "a newer version of the app wrote this file; kiln never downgrades or erases a database")
+            throw failure(
+                .databaseIsNewer(version: version, latest: latest),
+                "the database is at version \(version), but the newest migration of '\(migrations.database)' is \(latest)",
+                hint: "a newer version of the app wrote this file; kiln never downgrades or erases a database")
         }
         let found = Int32(truncatingIfNeeded: try connection.integer(sql: "PRAGMA main.application_id"))
         if applicationID != 0 && found != 0 && found != applicationID {
-            throw failure(.applicationIDMismatch(found: found, expected: applicationID),
-                          "the database's application_id is \(found), not \(applicationID)",
-                          hint: "this file belongs to another application; point --db at the right file")
+            throw failure(
+                .applicationIDMismatch(found: found, expected: applicationID),
+                "the database's application_id is \(found), not \(applicationID)",
+                hint: "this file belongs to another application; point --db at the right file")
         }
         if version == 0, baseline == nil, try !SchemaSnapshot.read(from: connection).isEmpty {
-            throw failure(.notCreatedByKiln, "the database is at version 0 but already has tables: kiln did not create it",
-                          hint: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'")
+            throw failure(
+                .notCreatedByKiln, "the database is at version 0 but already has tables: kiln did not create it",
+                hint: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'")
         }
     }
 
     /// Sets the version of a database whose schema equals the schema of `version`.
     private func adopt(_ connection: SQLiteConnection, at version: Int32) throws {
-        let differences = SchemaDifference.compare(expected: try freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
+        let differences = SchemaDifference.compare(
+            expected: try freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
         guard differences.isEmpty else {
             let list = differences.map { "\($0)" }.joined(separator: "; ")
-            throw failure(.baselineMismatch(version: version, differences: differences),
-                          "the database's schema is not the schema of version \(version): \(list)",
-                          hint: "baseline at the version whose schema the database has, or bring the schema in line first")
+            throw failure(
+                .baselineMismatch(version: version, differences: differences),
+                "the database's schema is not the schema of version \(version): \(list)",
+                hint: "baseline at the version whose schema the database has, or bring the schema in line first")
         }
         try run("PRAGMA main.user_version = \(version)", on: connection)
     }
@@ -192,9 +202,15 @@ public struct Migrator: Sendable {
             try connection.forEachStatement(utf8: migration.source.bytes) { statement, _ in try statement.run() }
         } catch let scriptFailure as SQLiteScriptFailure {
             let location = MigrationErrorLocator.locate(scriptFailure, in: migration)
-            throw MigrationError(reason: .statementFailed(version: migration.version, scriptFailure.error),
-                                 diagnostics: [Diagnostic(.error, scriptFailure.error.message, at: location,
-                                                          hint: "migration \(migration.version) was rolled back; the database stays at version \(migration.version - 1)")])
+            throw MigrationError(
+                reason: .statementFailed(version: migration.version, scriptFailure.error),
+                diagnostics: [
+                    Diagnostic(
+                        .error, scriptFailure.error.message, at: location,
+                        hint:
+                            "migration \(migration.version) was rolled back; the database stays at version \(migration.version - 1)"
+                    )
+                ])
         }
         let violations = try connection.rows(sql: "PRAGMA main.foreign_key_check")
         if !violations.isEmpty {
@@ -203,10 +219,16 @@ public struct Migrator: Sendable {
             }
             let more = violations.count > 5 ? " and \(violations.count - 5) more" : ""
             let table = violations.first.map { "\($0[0])" } ?? ""
-            throw MigrationError(reason: .foreignKeyViolation(version: migration.version),
-                                 diagnostics: [Diagnostic(.error, "foreign key violation: " + shown.joined(separator: "; ") + more,
-                                                          at: MigrationErrorLocator.locate(name: table, in: migration),
-                                                          hint: "migration \(migration.version) was rolled back; fix or delete the orphan rows in the migration")])
+            throw MigrationError(
+                reason: .foreignKeyViolation(version: migration.version),
+                diagnostics: [
+                    Diagnostic(
+                        .error, "foreign key violation: " + shown.joined(separator: "; ") + more,
+                        at: MigrationErrorLocator.locate(name: table, in: migration),
+                        hint:
+                            "migration \(migration.version) was rolled back; fix or delete the orphan rows in the migration"
+                    )
+                ])
         }
         try run("PRAGMA main.user_version = \(migration.version)", on: connection)
     }
@@ -225,7 +247,9 @@ public struct Migrator: Sendable {
 
     /// Runs `body` with foreign-key enforcement off when it was on, restoring it afterwards. The setting can
     /// only change outside a transaction (<https://www.sqlite.org/pragma.html#pragma_foreign_keys>).
-    private func withForeignKeysOff<Result>(_ wereOn: Bool, _ connection: SQLiteConnection, _ body: () throws -> Result) throws -> Result {
+    private func withForeignKeysOff<Result>(_ wereOn: Bool, _ connection: SQLiteConnection, _ body: () throws -> Result)
+        throws -> Result
+    {
         guard wereOn else { return try body() }
         try run("PRAGMA foreign_keys = OFF", on: connection)
         let result: Result

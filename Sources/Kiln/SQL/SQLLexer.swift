@@ -42,8 +42,10 @@ public struct SQLLexer {
         switch token.kind {
         case .word: return text(of: token)
         case .quotedIdentifier:
-            let inner = bytes[(token.range.lowerBound + 1)..<max(token.range.lowerBound + 1, token.range.upperBound - 1)]
-            let close: UInt8 = bytes[token.range.lowerBound] == UInt8(ascii: "[") ? UInt8(ascii: "]") : bytes[token.range.lowerBound]
+            let inner = bytes[
+                (token.range.lowerBound + 1)..<max(token.range.lowerBound + 1, token.range.upperBound - 1)]
+            let close: UInt8 =
+                bytes[token.range.lowerBound] == UInt8(ascii: "[") ? UInt8(ascii: "]") : bytes[token.range.lowerBound]
             var unquoted: [UInt8] = []
             var previousWasQuote = false
             for byte in inner {
@@ -86,11 +88,15 @@ public struct SQLLexer {
         case UInt8(ascii: "["):
             position += 1
             while position < bytes.count && bytes[position] != UInt8(ascii: "]") { position += 1 }
-            if position < bytes.count { position += 1 } else {
+            if position < bytes.count {
+                position += 1
+            } else {
                 problems.append(SQLLexerProblem(message: "unterminated quoted identifier", offset: start))
             }
             kind = .quotedIdentifier
-        case _ where (byte | 0x20) == UInt8(ascii: "x") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "'"):
+        case _
+        where (byte | 0x20) == UInt8(ascii: "x") && position + 1 < bytes.count
+            && bytes[position + 1] == UInt8(ascii: "'"):
             position += 1
             closeQuoted(&position, quote: UInt8(ascii: "'"), what: "blob literal")
             kind = .blob
@@ -105,7 +111,9 @@ public struct SQLLexer {
             position += 1
             while position < bytes.count && isWordByte(bytes[position]) { position += 1 }
             kind = .parameter
-        case _ where isDigit(byte) || (byte == UInt8(ascii: ".") && position + 1 < bytes.count && isDigit(bytes[position + 1])):
+        case _
+        where isDigit(byte)
+            || (byte == UInt8(ascii: ".") && position + 1 < bytes.count && isDigit(bytes[position + 1])):
             scanNumber(&position)
             kind = .number
         case _ where isWordStart(byte):
@@ -123,9 +131,13 @@ public struct SQLLexer {
             let byte = bytes[position]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
                 position += 1
-            } else if byte == UInt8(ascii: "-") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "-") {
+            } else if byte == UInt8(ascii: "-") && position + 1 < bytes.count
+                && bytes[position + 1] == UInt8(ascii: "-")
+            {
                 while position < bytes.count && bytes[position] != 0x0A { position += 1 }
-            } else if byte == UInt8(ascii: "/") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "*") {
+            } else if byte == UInt8(ascii: "/") && position + 1 < bytes.count
+                && bytes[position + 1] == UInt8(ascii: "*")
+            {
                 let start = position
                 position += 2
                 while position + 1 < bytes.count
@@ -177,7 +189,8 @@ public struct SQLLexer {
         }
         if position < bytes.count && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")) {
             position += 1
-            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
+            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-"))
+            {
                 position += 1
             }
             while position < bytes.count && isDigit(bytes[position]) { position += 1 }

@@ -1,7 +1,7 @@
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 
 /// One statement's place in a SQL text.
@@ -28,7 +28,8 @@ public enum SQLStatementSplitter {
             if token.kind == .semicolon {
                 guard let first = current.first else { continue }  // an empty statement, `;;`
                 if isComplete(lexer.bytes[first.range.lowerBound..<token.range.upperBound]) {
-                    result.append(SQLStatementRange(range: first.range.lowerBound..<token.range.upperBound, tokens: current))
+                    result.append(
+                        SQLStatementRange(range: first.range.lowerBound..<token.range.upperBound, tokens: current))
                     current = []
                     continue
                 }

@@ -1,7 +1,7 @@
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 
 extension SQLiteConnection {
@@ -18,7 +18,8 @@ extension SQLiteConnection {
         // `sqlite3_backup_finish` releases the backup object whatever happened; its code repeats any error.
         let finishCode = sqlite3_backup_finish(backup)
         guard stepCode == SQLITE_DONE else {
-            throw SQLiteError(code: SQLiteResultCode(rawValue: stepCode), message: String(cString: sqlite3_errstr(stepCode)))
+            throw SQLiteError(
+                code: SQLiteResultCode(rawValue: stepCode), message: String(cString: sqlite3_errstr(stepCode)))
         }
         try destination.check(finishCode)
     }

@@ -1,9 +1,10 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import KilnSQLiteShim
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// One open SQLite connection, the single owner of its `sqlite3` handle.
 ///
@@ -64,8 +65,9 @@ public final class SQLiteConnection {
         // handle should be released by passing it to sqlite3_close() when it is no longer required."
         // (https://www.sqlite.org/c3ref/open.html)
         guard code == SQLITE_OK else {
-            let error = SQLiteError(code: SQLiteResultCode(rawValue: sqlite3_extended_errcode(raw)),
-                                    message: String(cString: sqlite3_errmsg(raw)))
+            let error = SQLiteError(
+                code: SQLiteResultCode(rawValue: sqlite3_extended_errcode(raw)),
+                message: String(cString: sqlite3_errmsg(raw)))
             sqlite3_close_v2(raw)
             throw error
         }

@@ -1,7 +1,7 @@
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 
 /// A SQLite result code, primary or extended (<https://www.sqlite.org/rescode.html>).

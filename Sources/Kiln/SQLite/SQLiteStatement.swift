@@ -1,9 +1,10 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
 import KilnSQLiteShim
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// A prepared statement, the single owner of its `sqlite3_stmt`: it is finalized exactly once, when the
 /// statement is released.
@@ -48,7 +49,8 @@ public final class SQLiteStatement {
     public func bind(_ values: [SQLiteValue]) throws {
         guard values.count == parameterCount else {
             throw SQLiteError(
-                code: .range, message: "statement has \(parameterCount) parameters but \(values.count) values were given",
+                code: .range,
+                message: "statement has \(parameterCount) parameters but \(values.count) values were given",
                 sql: sql)
         }
         for (index, value) in values.enumerated() { try bind(value, at: index + 1) }

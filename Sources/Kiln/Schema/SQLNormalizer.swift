@@ -1,7 +1,7 @@
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 
 /// Rewrites SQL so that two spellings of the same statement compare equal: comments dropped, white space
@@ -28,7 +28,9 @@ public enum SQLNormalizer {
         let count = Int32(bytes.count)
         bytes.append(0)
         return bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { sqlite3_keyword_check($0, count) != 0 }
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                sqlite3_keyword_check($0, count) != 0
+            }
         }
     }
 }

@@ -42,55 +42,79 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
     /// are the same. Names are compared without regard to ASCII case, as SQLite compares them.
     public static func compare(expected: SchemaSnapshot, actual: SchemaSnapshot) -> [SchemaDifference] {
         var differences: [SchemaDifference] = []
-        let expectedTables = Dictionary(expected.tables.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        let actualTables = Dictionary(actual.tables.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let expectedTables = Dictionary(
+            expected.tables.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let actualTables = Dictionary(
+            actual.tables.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         for table in expected.tables where actualTables[table.name.lowercased()] == nil {
-            differences.append(SchemaDifference(kind: .missing, objectType: "table", name: table.name, expected: nil, found: nil))
+            differences.append(
+                SchemaDifference(kind: .missing, objectType: "table", name: table.name, expected: nil, found: nil))
         }
         for table in actual.tables where expectedTables[table.name.lowercased()] == nil {
-            differences.append(SchemaDifference(kind: .extra, objectType: "table", name: table.name, expected: nil, found: nil))
+            differences.append(
+                SchemaDifference(kind: .extra, objectType: "table", name: table.name, expected: nil, found: nil))
         }
         for table in expected.tables {
             guard let other = actualTables[table.name.lowercased()] else { continue }
             let before = differences.count
             differences += compareColumns(table: table.name, expected: table.columns, actual: other.columns)
             if differences.count == before && table.sql != other.sql {
-                differences.append(SchemaDifference(kind: .changed, objectType: "table", name: table.name, expected: table.sql, found: other.sql))
+                differences.append(
+                    SchemaDifference(
+                        kind: .changed, objectType: "table", name: table.name, expected: table.sql, found: other.sql))
             }
         }
         let key = { (object: SchemaSnapshot.Object) in "\(object.type) \(object.name.lowercased())" }
-        let expectedObjects = Dictionary(expected.objects.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let expectedObjects = Dictionary(
+            expected.objects.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let actualObjects = Dictionary(actual.objects.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         for object in expected.objects {
             if let other = actualObjects[key(object)] {
                 if other.sql != object.sql {
-                    differences.append(SchemaDifference(kind: .changed, objectType: object.type, name: object.name, expected: object.sql, found: other.sql))
+                    differences.append(
+                        SchemaDifference(
+                            kind: .changed, objectType: object.type, name: object.name, expected: object.sql,
+                            found: other.sql))
                 }
             } else {
-                differences.append(SchemaDifference(kind: .missing, objectType: object.type, name: object.name, expected: nil, found: nil))
+                differences.append(
+                    SchemaDifference(
+                        kind: .missing, objectType: object.type, name: object.name, expected: nil, found: nil))
             }
         }
         for object in actual.objects where expectedObjects[key(object)] == nil {
-            differences.append(SchemaDifference(kind: .extra, objectType: object.type, name: object.name, expected: nil, found: nil))
+            differences.append(
+                SchemaDifference(kind: .extra, objectType: object.type, name: object.name, expected: nil, found: nil))
         }
         return differences
     }
 
-    private static func compareColumns(table: String, expected: [SchemaSnapshot.Column], actual: [SchemaSnapshot.Column]) -> [SchemaDifference] {
+    private static func compareColumns(
+        table: String, expected: [SchemaSnapshot.Column], actual: [SchemaSnapshot.Column]
+    ) -> [SchemaDifference] {
         var differences: [SchemaDifference] = []
-        let actualByName = Dictionary(actual.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let actualByName = Dictionary(
+            actual.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         let expectedNames = Set(expected.map { $0.name.lowercased() })
         for column in expected {
             guard let other = actualByName[column.name.lowercased()] else {
-                differences.append(SchemaDifference(kind: .missing, objectType: "column", name: "\(table).\(column.name)", expected: nil, found: nil))
+                differences.append(
+                    SchemaDifference(
+                        kind: .missing, objectType: "column", name: "\(table).\(column.name)", expected: nil, found: nil
+                    ))
                 continue
             }
             if other.summary != column.summary {
-                differences.append(SchemaDifference(kind: .changed, objectType: "column", name: "\(table).\(column.name)", expected: column.summary, found: other.summary))
+                differences.append(
+                    SchemaDifference(
+                        kind: .changed, objectType: "column", name: "\(table).\(column.name)", expected: column.summary,
+                        found: other.summary))
             }
         }
         for column in actual where !expectedNames.contains(column.name.lowercased()) {
-            differences.append(SchemaDifference(kind: .extra, objectType: "column", name: "\(table).\(column.name)", expected: nil, found: nil))
+            differences.append(
+                SchemaDifference(
+                    kind: .extra, objectType: "column", name: "\(table).\(column.name)", expected: nil, found: nil))
         }
         return differences
     }

@@ -11,12 +11,18 @@ enum MigrateCommand: KilnCommand {
             rolled back completely and the file stays at the last good version. The version is kept in
             PRAGMA user_version.
             """,
-        arguments: [.init(name: "database", help: "The database whose migrations to apply (a folder under migrations/).")],
+        arguments: [
+            .init(name: "database", help: "The database whose migrations to apply (a folder under migrations/).")
+        ],
         options: [
             .init(name: "db", valueName: "file", help: "The database file to migrate.", isRequired: true),
             .init(name: "to", valueName: "version", help: "Stop at this version instead of the newest."),
-            .init(name: "dry-run", valueName: nil, help: "Run the pending migrations on a copy in memory; never create or change the file."),
-            .init(name: "baseline", valueName: "version", help: "Adopt a database kiln did not create, if its schema equals this version's."),
+            .init(
+                name: "dry-run", valueName: nil,
+                help: "Run the pending migrations on a copy in memory; never create or change the file."),
+            .init(
+                name: "baseline", valueName: "version",
+                help: "Adopt a database kiln did not create, if its schema equals this version's."),
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -27,13 +33,16 @@ enum MigrateCommand: KilnCommand {
         let dryRun = arguments.flag("dry-run")
         let migrator = try context.project().migrator(for: database)
         let verb = dryRun ? "would apply" : "applied"
-        let report = try migrator.migrate(fileAt: context.path(file), to: target, baseline: baseline, dryRun: dryRun) { event in
+        let report = try migrator.migrate(fileAt: context.path(file), to: target, baseline: baseline, dryRun: dryRun) {
+            event in
             switch event {
             case .willApply: break
             case .applied(let migration, let duration):
                 context.standardOutput("\(verb) \(migration.fileName) (\(Format.duration(duration)))\n")
             case .baselined(let version):
-                context.standardOutput("\(dryRun ? "would baseline" : "baselined") \(file) at version \(version): its schema matches migrations 1 to \(version)\n")
+                context.standardOutput(
+                    "\(dryRun ? "would baseline" : "baselined") \(file) at version \(version): its schema matches migrations 1 to \(version)\n"
+                )
             }
         }
         let count = report.applied.count
@@ -41,9 +50,11 @@ enum MigrateCommand: KilnCommand {
             context.standardOutput("\(database): \(file) is at version \(report.endVersion), nothing to apply\n")
         } else {
             let what = "\(count) migration\(count == 1 ? "" : "s")"
-            context.standardOutput(dryRun
-                ? "\(database): dry run, \(file) would go from version \(report.startVersion) to \(report.endVersion) (\(what)); the file was not changed\n"
-                : "\(database): \(file) migrated from version \(report.startVersion) to \(report.endVersion) (\(what))\n")
+            context.standardOutput(
+                dryRun
+                    ? "\(database): dry run, \(file) would go from version \(report.startVersion) to \(report.endVersion) (\(what)); the file was not changed\n"
+                    : "\(database): \(file) migrated from version \(report.startVersion) to \(report.endVersion) (\(what))\n"
+            )
         }
         return KilnTool.success
     }

@@ -29,7 +29,8 @@ enum NewCommand: KilnCommand {
             if case .migration(let version, _) = MigrationFileName.parse(name) { newest = max(newest, version) }
         }
         guard newest < Int32.max else {
-            throw UsageError(message: "migration versions of '\(database)' are exhausted", hint: nil, command: spec.name)
+            throw UsageError(
+                message: "migration versions of '\(database)' are exhausted", hint: nil, command: spec.name)
         }
         let version = newest + 1
         let name = MigrationFileName.make(version: version, words: words)
@@ -44,7 +45,9 @@ enum NewCommand: KilnCommand {
         // `O_EXCL`: never overwrite a file that appeared since the folder was listed.
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
-            throw UsageError(message: "cannot create migrations/\(database)/\(name): \(String(cString: strerror(errno)))", hint: nil, command: spec.name)
+            throw UsageError(
+                message: "cannot create migrations/\(database)/\(name): \(String(cString: strerror(errno)))", hint: nil,
+                command: spec.name)
         }
         let bytes = Array(template.utf8)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

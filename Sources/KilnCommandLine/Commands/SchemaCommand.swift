@@ -30,7 +30,9 @@ enum DatabaseFile {
     /// Opens an existing file read-only, with errors that name the file.
     static func open(_ path: String, shownAs name: String) throws -> SQLiteConnection {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw DiagnosticFailure(Diagnostic(.error, "no such file: \(name)", hint: "create it with 'kiln migrate <database> --db \(name)'"))
+            throw DiagnosticFailure(
+                Diagnostic(
+                    .error, "no such file: \(name)", hint: "create it with 'kiln migrate <database> --db \(name)'"))
         }
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
         do {

@@ -12,7 +12,11 @@ enum StatusCommand: KilnCommand {
             or extra tables, columns, indexes, triggers and views. Exits 1 when a migration set is invalid, the file
             is newer than the migrations, or the file has drifted.
             """,
-        arguments: [.init(name: "database", help: "Only this database (required with --db when there are several).", isOptional: true)],
+        arguments: [
+            .init(
+                name: "database", help: "Only this database (required with --db when there are several).",
+                isOptional: true)
+        ],
         options: [
             .init(name: "db", valueName: "file", help: "A database file to compare with the migrations."),
             .init(name: "json", valueName: nil, help: "Print one JSON document instead of text."),
@@ -61,11 +65,15 @@ enum StatusCommand: KilnCommand {
         }
         let file = arguments.options["db"]
         if file != nil && names.count != 1 {
-            throw UsageError(message: "name the database that '--db' holds", hint: "the databases are: \(names.joined(separator: ", "))", command: spec.name)
+            throw UsageError(
+                message: "name the database that '--db' holds",
+                hint: "the databases are: \(names.joined(separator: ", "))", command: spec.name)
         }
         if names.isEmpty {
-            throw DiagnosticFailure(Diagnostic(.error, "no databases in \(project.migrationsDirectory.path)",
-                                               hint: "create one with 'kiln new <database> <description>'"))
+            throw DiagnosticFailure(
+                Diagnostic(
+                    .error, "no databases in \(project.migrationsDirectory.path)",
+                    hint: "create one with 'kiln new <database> <description>'"))
         }
         var document = Document()
         var failed = false
@@ -105,35 +113,45 @@ enum StatusCommand: KilnCommand {
         guard version >= 0, version <= latest else {
             return FileStatus(path: shown, version: version, pending: [], drift: [], isNewerThanMigrations: true)
         }
-        let differences = SchemaDifference.compare(expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
+        let differences = SchemaDifference.compare(
+            expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
         return FileStatus(
             path: shown, version: version,
             pending: migrator.pending(after: version).map { MigrationEntry(version: $0.version, file: $0.path) },
-            drift: differences.map { DriftEntry(kind: $0.kind.rawValue, objectType: $0.objectType, name: $0.name, expected: $0.expected, found: $0.found) },
+            drift: differences.map {
+                DriftEntry(
+                    kind: $0.kind.rawValue, objectType: $0.objectType, name: $0.name, expected: $0.expected,
+                    found: $0.found)
+            },
             isNewerThanMigrations: false)
     }
 
     private static func text(for status: DatabaseStatus) -> String {
         let count = status.migrations.count
         guard let file = status.file else {
-            return "\(status.name): \(count) migration\(count == 1 ? "" : "s"), newest version \(status.latestVersion)\n"
+            return
+                "\(status.name): \(count) migration\(count == 1 ? "" : "s"), newest version \(status.latestVersion)\n"
         }
         if file.isNewerThanMigrations {
-            return "\(status.name): \(file.path) is at version \(file.version), newer than the newest migration (\(status.latestVersion))\n"
+            return
+                "\(status.name): \(file.path) is at version \(file.version), newer than the newest migration (\(status.latestVersion))\n"
         }
         var text = "\(status.name): \(file.path) is at version \(file.version) of \(status.latestVersion)\n"
         for migration in status.migrations {
             let mark = migration.version <= file.version ? "[X]" : "[ ]"
             text += "  \(mark) \(migration.file)\n"
         }
-        text += file.pending.isEmpty ? "up to date\n" : "\(file.pending.count) pending migration\(file.pending.count == 1 ? "" : "s")\n"
+        text +=
+            file.pending.isEmpty
+            ? "up to date\n" : "\(file.pending.count) pending migration\(file.pending.count == 1 ? "" : "s")\n"
         if file.drift.isEmpty {
             text += "no drift: the schema matches migrations 1 to \(file.version)\n"
         } else {
             text += "drift: the schema differs from migrations 1 to \(file.version):\n"
             for entry in file.drift {
-                let difference = SchemaDifference(kind: SchemaDifference.Kind(rawValue: entry.kind)!, objectType: entry.objectType,
-                                                  name: entry.name, expected: entry.expected, found: entry.found)
+                let difference = SchemaDifference(
+                    kind: SchemaDifference.Kind(rawValue: entry.kind)!, objectType: entry.objectType,
+                    name: entry.name, expected: entry.expected, found: entry.found)
                 text += "  \(difference)\n"
             }
         }
