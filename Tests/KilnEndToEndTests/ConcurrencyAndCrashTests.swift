@@ -64,9 +64,9 @@ struct ConcurrencyAndCrashTests {
         }
         let project = try ShopProject(migrations)
         let migrator = try project.migrator()
-        let fullRun = try ContinuousClock().measure {
-            #expect(try project.kiln("migrate", "shop", "--db", "timing.sqlite").status == 0)
-        }
+        let started = ContinuousClock.now
+        #expect(try project.kiln("migrate", "shop", "--db", "timing.sqlite").status == 0)
+        let fullRun = ContinuousClock.now - started
         let window = max(
             Int(fullRun.components.seconds * 1000 + fullRun.components.attoseconds / 1_000_000_000_000_000), 50)
         var generator = SystemRandomNumberGenerator()
