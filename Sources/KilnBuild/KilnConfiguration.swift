@@ -4,7 +4,7 @@ import Kiln
 /// The project's settings from `kiln.json`, all optional.
 ///
 /// ```json
-/// { "databases": { "countries": { "applicationId": 1263421772 } } }
+/// { "databases": { "countries": { "applicationId": 1263421772, "delimiters": { "country": ";" } } } }
 /// ```
 ///
 /// Unknown keys are errors, named by their path in the document (`databases.countries.aplicationId`) and
@@ -14,6 +14,8 @@ public struct KilnConfiguration: Sendable, Equatable {
     public struct DatabaseSettings: Sendable, Equatable {
         /// `PRAGMA application_id` stamped on every file kiln creates for this database; 0 means none.
         public var applicationID: Int32 = 0
+        /// Field separators of seed files that do not use `,`, by table name.
+        public var delimiters: [String: UInt8] = [:]
 
         /// The defaults.
         public init() {}
@@ -68,6 +70,8 @@ public struct KilnConfiguration: Sendable, Equatable {
 
     /// Walks the decoded JSON, collecting every problem with its path.
     private struct Reader {
+        static let allowedDelimiters: [String: UInt8] = [",": 0x2C, ";": 0x3B, "\t": 0x09, "|": 0x7C]
+
         let source: SourceText
         var diagnostics: [Diagnostic] = []
 
@@ -103,8 +107,18 @@ public struct KilnConfiguration: Sendable, Equatable {
                             "'\(path).\(key)' must be an integer that fits 32 bits", key: key,
                             hint: "use a number such as 1263421772 (application_id is a signed 32-bit integer)")
                     }
+                case "delimiters":
+                    guard let entries = object(value, path: "\(path).\(key)") else { continue }
+                    for (table, delimiter) in entries.sorted(by: { $0.key < $1.key }) {
+                        if let text = delimiter as? String, let byte = Self.allowedDelimiters[text] {
+                            settings.delimiters[table] = byte
+                        } else {
+                            problem("'\(path).\(key).\(table)' must be one of \",\", \";\", \"\\t\", \"|\"", key: table,
+                                    hint: "a seed file's field separator is a single comma, semicolon, tab or vertical bar")
+                        }
+                    }
                 default:
-                    unknown(key, path: "\(path).\(key)", allowed: ["applicationId"])
+                    unknown(key, path: "\(path).\(key)", allowed: ["applicationId", "delimiters"])
                 }
             }
             return settings

@@ -1,8 +1,9 @@
 /// "Did you mean …?": the closest known word to a mistyped one.
 public enum Suggestion {
-    /// The candidate within a small edit distance of `word` (at most a third of its length, at least 1), or nil.
+    /// The candidate within a small edit distance of `word` (1 for words under four letters, else 2 or a
+    /// third of its length, whichever is more), or nil.
     public static func closest(to word: String, among candidates: [String]) -> String? {
-        let limit = max(1, word.count / 3)
+        let limit = word.count < 4 ? 1 : max(2, word.count / 3)
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
         return best.0

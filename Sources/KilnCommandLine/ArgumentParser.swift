@@ -4,8 +4,10 @@ import KilnBuild
 public struct ParsedArguments: Sendable {
     /// Positional values by argument name; a repeating argument holds all its values.
     public var positional: [String: [String]] = [:]
-    /// Option values by option name; flags hold an empty string.
+    /// Option values by option name (the value given); flags hold an empty string.
     public var options: [String: String] = [:]
+    /// Every value of each repeatable option, in order.
+    public var repeated: [String: [String]] = [:]
 
     /// The single value of a positional argument.
     public func argument(_ name: String) -> String? { positional[name]?.first }
@@ -53,7 +55,7 @@ public enum ArgumentParser {
                     message: "unknown option '\(name)'", hint: suggestion.map { "did you mean '\($0)'?" },
                     command: spec.name)
             }
-            if parsed.options[option.name] != nil, option.name != "help" {
+            if parsed.options[option.name] != nil, option.name != "help", !option.isRepeatable {
                 throw UsageError(
                     message: "option '--\(option.name)' was given more than once", hint: nil, command: spec.name)
             }
@@ -64,9 +66,9 @@ public enum ArgumentParser {
                     parsed.options[option.name] = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError(
-                        message: "missing value for '--\(option.name) <\(valueName)>'", hint: nil, command: spec.name)
+                    throw UsageError(message: "missing value for '--\(option.name) <\(valueName)>'", hint: nil, command: spec.name)
                 }
+                parsed.repeated[option.name, default: []].append(parsed.options[option.name]!)
             } else {
                 if inlineValue != nil {
                     throw UsageError(

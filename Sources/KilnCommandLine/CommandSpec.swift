@@ -25,6 +25,8 @@ public struct CommandSpec: Sendable {
         public var isRequired = false
         /// A single-letter alias without the dash, e.g. `h`.
         public var shortName: Character? = nil
+        /// Whether it may be given several times, each value kept.
+        public var isRepeatable = false
     }
 
     /// The subcommand's name, e.g. `migrate`.

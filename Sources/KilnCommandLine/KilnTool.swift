@@ -16,7 +16,7 @@ public enum KilnTool {
     public static let usage: Int32 = 64
 
     static let commands: [any KilnCommand.Type] = [
-        MigrateCommand.self, StatusCommand.self, NewCommand.self, SchemaCommand.self,
+        MigrateCommand.self, SeedCommand.self, StatusCommand.self, NewCommand.self, SchemaCommand.self,
     ]
 
     /// Runs kiln with `arguments` (without the program name).

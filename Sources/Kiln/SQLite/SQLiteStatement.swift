@@ -80,8 +80,8 @@ public final class SQLiteStatement {
         try connection.check(code, sql: sql)
     }
 
-    /// Binds UTF-8 bytes as text with their explicit length, copied by SQLite.
-    public func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int32) -> Int32 {
+    /// Binds UTF-8 bytes as text with their explicit length, copied by SQLite; returns SQLite's result code.
+    func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int32) -> Int32 {
         guard let base = bytes.baseAddress else {
             // An empty string still needs a non-NULL pointer, or SQLite binds NULL instead of ''.
             return sqlite3_bind_text64(handle, position, "", 0, kiln_transient_destructor(), UInt8(SQLITE_UTF8))
@@ -89,6 +89,48 @@ public final class SQLiteStatement {
         return sqlite3_bind_text64(
             handle, position, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
             kiln_transient_destructor(), UInt8(SQLITE_UTF8))
+    }
+
+    // MARK: - Binding without building values (the seeding hot path)
+
+    /// Binds UTF-8 bytes as text to the 1-based parameter `index`, with their explicit length; SQLite copies
+    /// them. The bytes must be valid UTF-8.
+    public func bind(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
+        let code = bindText(bytes, at: Int32(index))
+        if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
+    }
+
+    /// Binds bytes as a blob to the 1-based parameter `index`; SQLite copies them.
+    public func bind(blob bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
+        // A zero-length blob still needs a non-NULL pointer, or SQLite binds NULL.
+        let base = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(bitPattern: 1)
+        let code = sqlite3_bind_blob64(handle, Int32(index), base, sqlite3_uint64(bytes.count), kiln_transient_destructor())
+        if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
+    }
+
+    /// Binds a 64-bit integer to the 1-based parameter `index`.
+    public func bind(integer value: Int64, at index: Int) throws {
+        let code = sqlite3_bind_int64(handle, Int32(index), value)
+        if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
+    }
+
+    /// Binds a double to the 1-based parameter `index`.
+    public func bind(real value: Double, at index: Int) throws {
+        let code = sqlite3_bind_double(handle, Int32(index), value)
+        if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
+    }
+
+    /// Binds NULL to the 1-based parameter `index`.
+    public func bindNull(at index: Int) throws {
+        let code = sqlite3_bind_null(handle, Int32(index))
+        if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
+    }
+
+    /// Resets the statement so it can run again, keeping its bindings (`sqlite3_reset` alone), for a caller
+    /// that binds every parameter before each run.
+    public func resetKeepingBindings() throws {
+        let code = sqlite3_reset(handle)
+        if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
     }
 
     /// Advances to the next row (`sqlite3_step`).

@@ -64,8 +64,11 @@ enum MigrateCommand: KilnCommand {
 enum Format {
     /// A duration in milliseconds with one decimal, e.g. `1.2 ms`.
     static func duration(_ duration: Duration) -> String {
-        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        let tenths = (milliseconds * 10).rounded() / 10
-        return "\(tenths) ms"
+        "\((milliseconds(duration) * 10).rounded() / 10) ms"
+    }
+
+    /// A duration in milliseconds.
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }

@@ -1,0 +1,108 @@
+/// How a column wants its values stored, by the rules of <https://www.sqlite.org/datatype3.html>
+/// (section 3.1, "Determination Of Column Affinity"), plus the exact types of STRICT tables.
+public enum ColumnAffinity: String, Sendable, Equatable {
+    /// Declared type contains `INT`.
+    case integer
+    /// Declared type contains `CHAR`, `CLOB` or `TEXT`.
+    case text
+    /// Declared type is `BLOB`.
+    case blob
+    /// No declared type: values are stored as given (seeds bind text).
+    case none
+    /// Declared type contains `REAL`, `FLOA` or `DOUB`.
+    case real
+    /// Anything else, e.g. `NUMERIC`, `DECIMAL`, `BOOLEAN`, `DATE`.
+    case numeric
+    /// `ANY` in a STRICT table: values are stored as given (seeds bind text).
+    case any
+
+    /// A declared type with this affinity, for tables kiln creates itself.
+    var storageTypeName: String {
+        switch self {
+        case .integer: "INTEGER"
+        case .text: "TEXT"
+        case .blob: "BLOB"
+        case .none, .any: ""
+        case .real: "REAL"
+        case .numeric: "NUMERIC"
+        }
+    }
+
+    /// The affinity of a declared type, e.g. `VARCHAR(20)` is ``text``.
+    public init(declaredType: String, strict: Bool) {
+        let type = declaredType.uppercased()
+        if strict && type == "ANY" {
+            self = .any
+        } else if type.contains("INT") {
+            self = .integer
+        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
+            self = .text
+        } else if type.isEmpty {
+            self = .none
+        } else if type.contains("BLOB") {
+            self = .blob
+        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
+            self = .real
+        } else {
+            self = .numeric
+        }
+    }
+}
+
+/// Recognizes SQL numeric literals in CSV field bytes, without building strings.
+enum NumericLiteral {
+    /// The value of an integer literal (`-12`, `+7`, `007`) that fits 64 bits, or nil.
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        // Accumulate as a negative number so Int64.min fits.
+        var value: Int64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- 48
+            guard digit < 10 else { return nil }
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowB) = shifted.subtractingReportingOverflow(Int64(digit))
+            guard !overflowA, !overflowB else { return nil }
+            value = next
+            index += 1
+        }
+        if negative { return value }
+        return value == Int64.min ? nil : -value
+    }
+
+    /// Whether the bytes are a decimal real literal: `[+-]digits[.digits][e[+-]digits]` or `[+-].digits…`.
+    /// Words such as `inf` or `nan` and hexadecimal floats are not.
+    static func isReal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var digits = 0
+        while index < bytes.count, bytes[index] &- 48 < 10 {
+            index += 1
+            digits += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, bytes[index] &- 48 < 10 {
+                index += 1
+                digits += 1
+            }
+        }
+        guard digits > 0 else { return false }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            var exponentDigits = 0
+            while index < bytes.count, bytes[index] &- 48 < 10 {
+                index += 1
+                exponentDigits += 1
+            }
+            guard exponentDigits > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+}

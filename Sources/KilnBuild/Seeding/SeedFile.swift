@@ -1,0 +1,53 @@
+import Foundation
+import Kiln
+
+/// One CSV seed: `seeds/<database>/<table>.csv`, loaded into the table named by the file.
+public struct SeedFile: Sendable, Equatable {
+    /// The file on disk.
+    public let path: String
+    /// How diagnostics name it, e.g. `seeds/countries/country.csv`.
+    public let displayPath: String
+    /// The table it fills: the file name without `.csv`.
+    public let tableName: String
+    /// The field separator.
+    public let delimiter: UInt8
+
+    /// Creates a seed file description.
+    public init(path: String, displayPath: String, tableName: String, delimiter: UInt8 = UInt8(ascii: ",")) {
+        self.path = path
+        self.displayPath = displayPath
+        self.tableName = tableName
+        self.delimiter = delimiter
+    }
+
+    /// The `.csv` files of a seed folder, sorted by name; other files are ignored.
+    ///
+    /// - Parameters:
+    ///   - directory: the folder on disk.
+    ///   - displayPath: how diagnostics name the folder, e.g. `seeds/countries`.
+    ///   - delimiters: the separator for tables that do not use `,`, by table name.
+    /// - Throws: ``SeedError`` when the folder cannot be read.
+    public static func discover(in directory: String, displayPath: String, delimiters: [String: UInt8] = [:]) throws -> [SeedFile] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            throw SeedError(Diagnostic(.error, "no seed folder \(displayPath)", hint: "put one CSV file per table in \(displayPath)/<table>.csv"))
+        }
+        return names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".csv") }.sorted().map { name in
+            let table = String(name.dropLast(4))
+            return SeedFile(path: "\(directory)/\(name)", displayPath: "\(displayPath)/\(name)", tableName: table,
+                            delimiter: delimiters[table] ?? UInt8(ascii: ","))
+        }
+    }
+}
+
+/// Seeding failed; the database was rolled back to exactly what it was before.
+public struct SeedError: DiagnosticError {
+    /// Every problem found.
+    public let diagnostics: [Diagnostic]
+
+    /// One problem.
+    public init(_ diagnostic: Diagnostic) { diagnostics = [diagnostic] }
+
+    /// Several problems.
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}
