@@ -113,8 +113,9 @@ public struct KilnConfiguration: Sendable, Equatable {
                         if let text = delimiter as? String, let byte = Self.allowedDelimiters[text] {
                             settings.delimiters[table] = byte
                         } else {
-                            problem("'\(path).\(key).\(table)' must be one of \",\", \";\", \"\\t\", \"|\"", key: table,
-                                    hint: "a seed file's field separator is a single comma, semicolon, tab or vertical bar")
+                            problem(
+                                "'\(path).\(key).\(table)' must be one of \",\", \";\", \"\\t\", \"|\"", key: table,
+                                hint: "a seed file's field separator is a single comma, semicolon, tab or vertical bar")
                         }
                     }
                 default:

@@ -66,7 +66,8 @@ public enum ArgumentParser {
                     parsed.options[option.name] = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError(message: "missing value for '--\(option.name) <\(valueName)>'", hint: nil, command: spec.name)
+                    throw UsageError(
+                        message: "missing value for '--\(option.name) <\(valueName)>'", hint: nil, command: spec.name)
                 }
                 parsed.repeated[option.name, default: []].append(parsed.options[option.name]!)
             } else {

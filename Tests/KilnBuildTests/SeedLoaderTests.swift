@@ -52,10 +52,16 @@ struct SeedLoaderTests {
     @Test("values are typed by column affinity; NULL versus ''; leading zeros survive in TEXT")
     func affinities() throws {
         let project = try SeedProject(
-            schema: "CREATE TABLE t (i INTEGER, r REAL, n NUMERIC, x TEXT, b BLOB, u, v VARCHAR(5), d DOUBLE PRECISION);",
-            seeds: ["t": "i,r,n,x,b,u,v,d\n42,1.5,7,007,ab,12,x,3\n-9223372036854775808,1e-3,2.5,\"\",\"\",z,,0.1\n,,abc,,,,\"\",\n9223372036854775808,x,1.0,1,2,3,4,5\n"])
+            schema:
+                "CREATE TABLE t (i INTEGER, r REAL, n NUMERIC, x TEXT, b BLOB, u, v VARCHAR(5), d DOUBLE PRECISION);",
+            seeds: [
+                "t":
+                    "i,r,n,x,b,u,v,d\n42,1.5,7,007,ab,12,x,3\n-9223372036854775808,1e-3,2.5,\"\",\"\",z,,0.1\n,,abc,,,,\"\",\n9223372036854775808,x,1.0,1,2,3,4,5\n"
+            ])
         try project.seed()
-        let types = try project.rows("SELECT typeof(i), typeof(r), typeof(n), typeof(x), typeof(b), typeof(u), typeof(v), typeof(d) FROM t ORDER BY rowid")
+        let types = try project.rows(
+            "SELECT typeof(i), typeof(r), typeof(n), typeof(x), typeof(b), typeof(u), typeof(v), typeof(d) FROM t ORDER BY rowid"
+        )
         #expect(types[0] == ["integer", "real", "integer", "text", "blob", "text", "text", "real"])
         #expect(types[1] == ["integer", "real", "real", "text", "blob", "text", "null", "real"])
         #expect(types[2] == ["null", "null", "text", "null", "null", "null", "text", "null"])
@@ -69,9 +75,13 @@ struct SeedLoaderTests {
 
     @Test("REAL values are correctly rounded")
     func rounding() throws {
-        let project = try SeedProject(schema: "CREATE TABLE t (r REAL);", seeds: ["t": "r\n0.1\n2.2250738585072011e-308\n9007199254740993\n"])
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (r REAL);", seeds: ["t": "r\n0.1\n2.2250738585072011e-308\n9007199254740993\n"])
         try project.seed()
-        #expect(try project.rows("SELECT r FROM t ORDER BY rowid") == [[.real(0.1)], [.real(2.2250738585072011e-308)], [.real(9007199254740992)]])
+        #expect(
+            try project.rows("SELECT r FROM t ORDER BY rowid") == [
+                [.real(0.1)], [.real(2.2250738585072011e-308)], [.real(9_007_199_254_740_992)],
+            ])
     }
 
     @Test("STRICT tables get exactly their types, and a value that cannot be stored is located")
@@ -80,36 +90,50 @@ struct SeedLoaderTests {
             schema: "CREATE TABLE s (id INTEGER PRIMARY KEY, n INT, r REAL, t TEXT, a ANY) STRICT;",
             seeds: ["s": "id,n,r,t,a\n1,2,3,4,5\n"])
         try project.seed()
-        #expect(try project.rows("SELECT typeof(n), typeof(r), typeof(t), typeof(a) FROM s") == [["integer", "real", "text", "text"]])
+        #expect(
+            try project.rows("SELECT typeof(n), typeof(r), typeof(t), typeof(a) FROM s") == [
+                ["integer", "real", "text", "text"]
+            ])
         try project.write("s", "id,n,r,t,a\n2,3,4,5,6\n3,three,4,5,6\n")
-        #expect(try project.failure() == "seeds/db/s.csv:3:3: error: cannot store TEXT value in INT column s.n (value 'three')")
+        #expect(
+            try project.failure()
+                == "seeds/db/s.csv:3:3: error: cannot store TEXT value in INT column s.n (value 'three')")
     }
 
     @Test("missing columns take their defaults")
     func defaults() throws {
-        let project = try SeedProject(schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'anon', n INTEGER DEFAULT 7);",
-                                      seeds: ["t": "id\n1\n"])
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'anon', n INTEGER DEFAULT 7);",
+            seeds: ["t": "id\n1\n"])
         try project.seed()
         #expect(try project.rows("SELECT id, name, n FROM t") == [[1, "anon", 7]])
     }
 
     @Test("a conflict in insert mode names the first line that loaded the value")
     func duplicateInCSV() throws {
-        let project = try SeedProject(schema: "CREATE TABLE country (id INTEGER PRIMARY KEY, title TEXT, code TEXT);",
-                                      seeds: ["country": "id,title,code\n1,Almanya,49\n2,Türkiye,90\n3,İngiltere,44\n1,Amerika,1\n"])
-        #expect(try project.failure() == "seeds/db/country.csv:5:1: error: UNIQUE constraint failed: country.id (value 1 was already loaded at line 2)")
+        let project = try SeedProject(
+            schema: "CREATE TABLE country (id INTEGER PRIMARY KEY, title TEXT, code TEXT);",
+            seeds: ["country": "id,title,code\n1,Almanya,49\n2,Türkiye,90\n3,İngiltere,44\n1,Amerika,1\n"])
+        #expect(
+            try project.failure()
+                == "seeds/db/country.csv:5:1: error: UNIQUE constraint failed: country.id (value 1 was already loaded at line 2)"
+        )
     }
 
     @Test("a conflict with a row already in the table says so and suggests upsert")
     func conflictWithExisting() throws {
-        let project = try SeedProject(schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);", seeds: ["t": "id,name\n1,a\n"])
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);", seeds: ["t": "id,name\n1,a\n"])
         try project.seed()
-        #expect(try project.failure() == "seeds/db/t.csv:2:1: error: UNIQUE constraint failed: t.id (value 1 is already in the table)")
+        #expect(
+            try project.failure()
+                == "seeds/db/t.csv:2:1: error: UNIQUE constraint failed: t.id (value 1 is already in the table)")
     }
 
     @Test("upsert inserts new rows and updates existing ones by primary key; sync also deletes")
     func modes() throws {
-        let project = try SeedProject(schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);", seeds: ["t": "id,name\n1,a\n2,b\n3,c\n"])
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);", seeds: ["t": "id,name\n1,a\n2,b\n3,c\n"])
         try project.seed()
         try project.write("t", "id,name\n2,B\n4,d\n")
         let upsert = try project.seed(.upsert)
@@ -122,17 +146,25 @@ struct SeedLoaderTests {
 
     @Test("upsert and sync refuse duplicate keys within the CSV")
     func duplicateKeysInUpsert() throws {
-        let project = try SeedProject(schema: "CREATE TABLE t (a TEXT, b INTEGER, v TEXT, PRIMARY KEY (a, b));", seeds: ["t": "a,b,v\nx,1,p\nx,2,q\nx,01,r\n"])
-        #expect(try project.failure(.sync) == "seeds/db/t.csv:4:1: error: duplicate primary key in the CSV: t.a, t.b (value 'x', 01 was already loaded at line 2)")
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (a TEXT, b INTEGER, v TEXT, PRIMARY KEY (a, b));",
+            seeds: ["t": "a,b,v\nx,1,p\nx,2,q\nx,01,r\n"])
+        #expect(
+            try project.failure(.sync)
+                == "seeds/db/t.csv:4:1: error: duplicate primary key in the CSV: t.a, t.b (value 'x', 01 was already loaded at line 2)"
+        )
     }
 
     @Test("upsert and sync need a primary key, in the table and in the header")
     func upsertNeedsKey() throws {
-        let project = try SeedProject(schema: "CREATE TABLE t (name TEXT);\nCREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT);",
-                                      seeds: ["t": "name\na\n", "u": "name\nb\n"])
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (name TEXT);\nCREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT);",
+            seeds: ["t": "name\na\n", "u": "name\nb\n"])
         let message = try project.failure(.upsert)
         #expect(message == "seeds/db/t.csv:1:1: error: --mode upsert needs a primary key, and table 't' has none")
-        #expect(try project.failure(.sync, only: ["u"]) == "seeds/db/u.csv:1:1: error: --mode sync matches rows by primary key, but the header lacks 'id'")
+        #expect(
+            try project.failure(.sync, only: ["u"])
+                == "seeds/db/u.csv:1:1: error: --mode sync matches rows by primary key, but the header lacks 'id'")
     }
 
     @Test("parents load before children whatever the file order, and orphans are located")
@@ -142,11 +174,15 @@ struct SeedLoaderTests {
             CREATE TABLE address (id INTEGER PRIMARY KEY, zone_id INTEGER NOT NULL REFERENCES zone (id));
             """
         // "address" sorts before "zone", so file order alone would load the child first.
-        let project = try SeedProject(schema: schema, seeds: ["address": "id,zone_id\n1,2\n2,1\n", "zone": "id,name\n1,north\n2,south\n"])
+        let project = try SeedProject(
+            schema: schema, seeds: ["address": "id,zone_id\n1,2\n2,1\n", "zone": "id,name\n1,north\n2,south\n"])
         let reports = try project.seed()
         #expect(reports.map(\.table) == ["zone", "address"])
         try project.write("address", "id,zone_id\n3,1\n4,9\n")
-        #expect(try project.failure(.upsert) == "seeds/db/address.csv:3:3: error: FOREIGN KEY constraint failed: address.zone_id references zone, which has no row with value 9")
+        #expect(
+            try project.failure(.upsert)
+                == "seeds/db/address.csv:3:3: error: FOREIGN KEY constraint failed: address.zone_id references zone, which has no row with value 9"
+        )
     }
 
     @Test("tables in a foreign-key cycle load with the check deferred to the end")
@@ -166,23 +202,36 @@ struct SeedLoaderTests {
             CREATE TABLE zone (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             CREATE TABLE address (id INTEGER PRIMARY KEY, zone_id INTEGER REFERENCES zone (id) ON DELETE CASCADE);
             """
-        let project = try SeedProject(schema: schema, seeds: ["zone": "id,name\n1,north\n2,south\n", "address": "id,zone_id\n1,2\n"])
+        let project = try SeedProject(
+            schema: schema, seeds: ["zone": "id,name\n1,north\n2,south\n", "address": "id,zone_id\n1,2\n"])
         try project.seed()
         try project.write("zone", "id,name\n1,north\n")
         let message = try project.failure(.sync, only: ["zone"])
-        #expect(message.hasPrefix("seeds/db/zone.csv:1:1: error: FOREIGN KEY constraint failed: table address rowid 1 references a missing row of zone"))
+        #expect(
+            message.hasPrefix(
+                "seeds/db/zone.csv:1:1: error: FOREIGN KEY constraint failed: table address rowid 1 references a missing row of zone"
+            ))
     }
 
     @Test("NOT NULL and CHECK failures point at the field, with its value")
     func constraints() throws {
         let project = try SeedProject(
-            schema: "CREATE TABLE vehiculo (id INTEGER PRIMARY KEY, nombre_vehiculo TEXT NOT NULL, numero_ruedas INTEGER NOT NULL CHECK (numero_ruedas >= 0));",
+            schema:
+                "CREATE TABLE vehiculo (id INTEGER PRIMARY KEY, nombre_vehiculo TEXT NOT NULL, numero_ruedas INTEGER NOT NULL CHECK (numero_ruedas >= 0));",
             seeds: ["vehiculo": "id,nombre_vehiculo,numero_ruedas\n1,coche,4\n2,,2\n"])
-        #expect(try project.failure() == "seeds/db/vehiculo.csv:3:3: error: NOT NULL constraint failed: vehiculo.nombre_vehiculo (the field is empty)")
+        #expect(
+            try project.failure()
+                == "seeds/db/vehiculo.csv:3:3: error: NOT NULL constraint failed: vehiculo.nombre_vehiculo (the field is empty)"
+        )
         try project.write("vehiculo", "id,nombre_vehiculo,numero_ruedas\n1,coche,4\n2,moto,-2\n")
-        #expect(try project.failure() == "seeds/db/vehiculo.csv:3:8: error: CHECK constraint failed: numero_ruedas >= 0 (value -2)")
+        #expect(
+            try project.failure()
+                == "seeds/db/vehiculo.csv:3:8: error: CHECK constraint failed: numero_ruedas >= 0 (value -2)")
         try project.write("vehiculo", "id,numero_ruedas\n1,4\n")
-        #expect(try project.failure() == "seeds/db/vehiculo.csv:2:1: error: NOT NULL constraint failed: vehiculo.nombre_vehiculo (the header has no column 'nombre_vehiculo' and it has no default)")
+        #expect(
+            try project.failure()
+                == "seeds/db/vehiculo.csv:2:1: error: NOT NULL constraint failed: vehiculo.nombre_vehiculo (the header has no column 'nombre_vehiculo' and it has no default)"
+        )
     }
 
     @Test("a constraint failure on the last row of a 100,000-row file leaves the database byte for byte unchanged")
@@ -190,9 +239,13 @@ struct SeedLoaderTests {
         var text = "id,name,code\n"
         for id in 1...99_999 { text += "\(id),name \(id),\"c,\(id % 97)\"\n" }
         text += "100000,,x\n"
-        let project = try SeedProject(schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, code TEXT);\nCREATE INDEX t_code ON t (code);",
-                                      seeds: ["t": text])
-        #expect(try project.failure() == "seeds/db/t.csv:100001:8: error: NOT NULL constraint failed: t.name (the field is empty)")
+        let project = try SeedProject(
+            schema:
+                "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, code TEXT);\nCREATE INDEX t_code ON t (code);",
+            seeds: ["t": text])
+        #expect(
+            try project.failure()
+                == "seeds/db/t.csv:100001:8: error: NOT NULL constraint failed: t.name (the field is empty)")
         #expect(try project.rows("SELECT count(*) FROM t") == [[0]])
         #expect(try project.rows("SELECT name FROM sqlite_schema WHERE type = 'index'") == [["t_code"]])
     }
@@ -200,32 +253,43 @@ struct SeedLoaderTests {
     @Test("indexes dropped for the load are re-created, and a UNIQUE one reports its duplicate")
     func indexes() throws {
         let project = try SeedProject(
-            schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, code TEXT);\nCREATE UNIQUE INDEX t_code ON t (code);\nCREATE INDEX t_code_id ON t (code, id) WHERE code IS NOT NULL;",
+            schema:
+                "CREATE TABLE t (id INTEGER PRIMARY KEY, code TEXT);\nCREATE UNIQUE INDEX t_code ON t (code);\nCREATE INDEX t_code_id ON t (code, id) WHERE code IS NOT NULL;",
             seeds: ["t": "id,code\n1,a\n2,b\n3,\n4,\n"])
         let before = try project.rows("SELECT name, sql FROM sqlite_schema ORDER BY name")
         try project.seed()
         #expect(try project.rows("SELECT name, sql FROM sqlite_schema ORDER BY name") == before)
         #expect(try project.rows("PRAGMA integrity_check") == [["ok"]])
         try project.write("t", "id,code\n5,c\n6,a\n")
-        #expect(try project.failure() == "seeds/db/t.csv:3:3: error: UNIQUE constraint failed: t.code (value 'a' is already in the table)")
-        let empty = try SeedProject(schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, code TEXT);\nCREATE UNIQUE INDEX t_code ON t (code);",
-                                    seeds: ["t": "id,code\n1,DE\n2,TR\n3,DE\n"])
-        #expect(try empty.failure() == "seeds/db/t.csv:4:3: error: UNIQUE constraint failed: t.code (value 'DE' was already loaded at line 2)")
+        #expect(
+            try project.failure()
+                == "seeds/db/t.csv:3:3: error: UNIQUE constraint failed: t.code (value 'a' is already in the table)")
+        let empty = try SeedProject(
+            schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, code TEXT);\nCREATE UNIQUE INDEX t_code ON t (code);",
+            seeds: ["t": "id,code\n1,DE\n2,TR\n3,DE\n"])
+        #expect(
+            try empty.failure()
+                == "seeds/db/t.csv:4:3: error: UNIQUE constraint failed: t.code (value 'DE' was already loaded at line 2)"
+        )
     }
 
-    @Test("hostile headers are unknown columns, never SQL", arguments: [
-        "x\"); DROP TABLE t; --", "name\"", "\"name\"", "name; DROP TABLE t", "rowid",
-    ])
+    @Test(
+        "hostile headers are unknown columns, never SQL",
+        arguments: [
+            "x\"); DROP TABLE t; --", "name\"", "\"name\"", "name; DROP TABLE t", "rowid",
+        ])
     func hostileHeaders(header: String) throws {
         let csvHeader = "\"" + header.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        let project = try SeedProject(schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);", seeds: ["t": "id,\(csvHeader)\n1,x\n"])
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);", seeds: ["t": "id,\(csvHeader)\n1,x\n"])
         #expect(try project.failure() == "seeds/db/t.csv:1:4: error: table 't' has no column '\(header)'")
         #expect(try project.rows("SELECT count(*) FROM sqlite_schema WHERE name = 't'") == [[1]])
     }
 
     @Test("a seed file for a table that does not exist lists the tables")
     func unknownTable() throws {
-        let project = try SeedProject(schema: "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT);", seeds: ["location": "id\n1\n"])
+        let project = try SeedProject(
+            schema: "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT);", seeds: ["location": "id\n1\n"])
         #expect(try project.failure() == "seeds/db/location.csv:1:1: error: no table 'location' in the database")
     }
 
@@ -234,22 +298,30 @@ struct SeedLoaderTests {
         let project = try SeedProject(schema: "CREATE TABLE t (id INTEGER PRIMARY KEY);", seeds: ["t": "id\n1\n"])
         try project.folder.write("migrations/db/0002_more.sql", "ALTER TABLE t ADD COLUMN name TEXT;")
         let reopened = try KilnProject(root: project.folder.url)
-        let error = try #require(throws: SeedError.self) { try reopened.seed("db", fileAt: project.path, shownAs: "db.sqlite") }
-        #expect(error.diagnostics.first?.formatted() == "kiln: error: db.sqlite is at version 1, but the seeds are written for the newest version, 2\nkiln: note: run 'kiln migrate db --db db.sqlite' first")
+        let error = try #require(throws: SeedError.self) {
+            try reopened.seed("db", fileAt: project.path, shownAs: "db.sqlite")
+        }
+        #expect(
+            error.diagnostics.first?.formatted()
+                == "kiln: error: db.sqlite is at version 1, but the seeds are written for the newest version, 2\nkiln: note: run 'kiln migrate db --db db.sqlite' first"
+        )
     }
 
     @Test("a table's delimiter comes from kiln.json")
     func delimiter() throws {
-        let project = try SeedProject(schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, price TEXT);", seeds: ["t": "id;price\n1;\"2,50\"\n2;3,10\n"],
-                                      config: #"{"databases": {"db": {"delimiters": {"t": ";"}}}}"#)
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, price TEXT);",
+            seeds: ["t": "id;price\n1;\"2,50\"\n2;3,10\n"],
+            config: #"{"databases": {"db": {"delimiters": {"t": ";"}}}}"#)
         try project.seed()
         #expect(try project.rows("SELECT price FROM t ORDER BY id") == [["2,50"], ["3,10"]])
     }
 
     @Test("CSV format errors abort the load with their location")
     func formatErrorRollsBack() throws {
-        let project = try SeedProject(schema: "CREATE TABLE a (id INTEGER PRIMARY KEY);\nCREATE TABLE b (id INTEGER PRIMARY KEY);",
-                                      seeds: ["a": "id\n1\n2\n", "b": "id\n1\n\"2\n"])
+        let project = try SeedProject(
+            schema: "CREATE TABLE a (id INTEGER PRIMARY KEY);\nCREATE TABLE b (id INTEGER PRIMARY KEY);",
+            seeds: ["a": "id\n1\n2\n", "b": "id\n1\n\"2\n"])
         #expect(try project.failure() == "seeds/db/b.csv:3:1: error: a quoted field is never closed")
         #expect(try project.rows("SELECT count(*) FROM a") == [[0]])
     }

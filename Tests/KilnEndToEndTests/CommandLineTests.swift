@@ -246,7 +246,10 @@ struct SeedCommandTests {
         #expect(lines.last?.hasPrefix("shop: seeded shop.sqlite with 2 rows in 1 table (") == true)
         #expect(result.standardError.isEmpty)
         let db = try SQLiteConnection(path: project.folder.path("shop.sqlite"))
-        #expect(try db.rows(sql: "SELECT name, typeof(price) FROM item WHERE id >= 10 ORDER BY id") == [["apple", "real"], ["pear, green", "real"]])
+        #expect(
+            try db.rows(sql: "SELECT name, typeof(price) FROM item WHERE id >= 10 ORDER BY id") == [
+                ["apple", "real"], ["pear, green", "real"],
+            ])
     }
 
     @Test("a failing seed prints file:line:column, exits 1, and leaves the database byte for byte unchanged")
@@ -257,18 +260,20 @@ struct SeedCommandTests {
         let result = try project.kiln("seed", "shop", "--db", "shop.sqlite")
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == """
-            seeds/shop/item.csv:3:1: error: UNIQUE constraint failed: item.id (value 10 was already loaded at line 2)
-            seeds/shop/item.csv:3:1: note: each row needs its own key; remove or change one of the two rows
+        #expect(
+            result.standardError == """
+                seeds/shop/item.csv:3:1: error: UNIQUE constraint failed: item.id (value 10 was already loaded at line 2)
+                seeds/shop/item.csv:3:1: note: each row needs its own key; remove or change one of the two rows
 
-            """)
+                """)
         #expect(try project.folder.read("shop.sqlite") == before)
     }
 
     @Test("--json prints one document with per-table counts; --mode and --only are checked")
     func json() throws {
         let project = try project()
-        let result = try project.kiln("seed", "shop", "--db", "shop.sqlite", "--mode", "sync", "--only", "item", "--json")
+        let result = try project.kiln(
+            "seed", "shop", "--db", "shop.sqlite", "--mode", "sync", "--only", "item", "--json")
         #expect(result.status == 0, "\(result.standardError)")
         let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]
         #expect(document["formatVersion"] as? Int == 1)
@@ -278,10 +283,15 @@ struct SeedCommandTests {
         #expect(table["inserted"] as? Int == 2 && table["deleted"] as? Int == 1)
         let badMode = try project.kiln("seed", "shop", "--db", "shop.sqlite", "--mode", "upsrt")
         #expect(badMode.status == 64)
-        #expect(badMode.standardError.hasPrefix("kiln seed: error: '--mode' takes insert, upsert or sync, not 'upsrt'\nkiln seed: note: did you mean 'upsert'?"))
+        #expect(
+            badMode.standardError.hasPrefix(
+                "kiln seed: error: '--mode' takes insert, upsert or sync, not 'upsrt'\nkiln seed: note: did you mean 'upsert'?"
+            ))
         let badOnly = try project.kiln("seed", "shop", "--db", "shop.sqlite", "--only", "items")
         #expect(badOnly.status == 1)
-        #expect(badOnly.standardError.hasPrefix("kiln: error: no seed file for table 'items' in seeds/shop\nkiln: note: did you mean 'item'?"))
+        #expect(
+            badOnly.standardError.hasPrefix(
+                "kiln: error: no seed file for table 'items' in seeds/shop\nkiln: note: did you mean 'item'?"))
     }
 
     @Test("a database behind the newest migration is refused")
@@ -291,6 +301,9 @@ struct SeedCommandTests {
         try project.kiln("migrate", "shop", "--db", "shop.sqlite", "--to", "1")
         let result = try project.kiln("seed", "shop", "--db", "shop.sqlite")
         #expect(result.status == 1)
-        #expect(result.standardError == "kiln: error: shop.sqlite is at version 1, but the seeds are written for the newest version, 2\nkiln: note: run 'kiln migrate shop --db shop.sqlite' first\n")
+        #expect(
+            result.standardError
+                == "kiln: error: shop.sqlite is at version 1, but the seeds are written for the newest version, 2\nkiln: note: run 'kiln migrate shop --db shop.sqlite' first\n"
+        )
     }
 }

@@ -104,7 +104,8 @@ public final class SQLiteStatement {
     public func bind(blob bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
         // A zero-length blob still needs a non-NULL pointer, or SQLite binds NULL.
         let base = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(bitPattern: 1)
-        let code = sqlite3_bind_blob64(handle, Int32(index), base, sqlite3_uint64(bytes.count), kiln_transient_destructor())
+        let code = sqlite3_bind_blob64(
+            handle, Int32(index), base, sqlite3_uint64(bytes.count), kiln_transient_destructor())
         if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
     }
 

@@ -27,15 +27,21 @@ public struct SeedFile: Sendable, Equatable {
     ///   - displayPath: how diagnostics name the folder, e.g. `seeds/countries`.
     ///   - delimiters: the separator for tables that do not use `,`, by table name.
     /// - Throws: ``SeedError`` when the folder cannot be read.
-    public static func discover(in directory: String, displayPath: String, delimiters: [String: UInt8] = [:]) throws -> [SeedFile] {
+    public static func discover(in directory: String, displayPath: String, delimiters: [String: UInt8] = [:]) throws
+        -> [SeedFile]
+    {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw SeedError(Diagnostic(.error, "no seed folder \(displayPath)", hint: "put one CSV file per table in \(displayPath)/<table>.csv"))
+            throw SeedError(
+                Diagnostic(
+                    .error, "no seed folder \(displayPath)",
+                    hint: "put one CSV file per table in \(displayPath)/<table>.csv"))
         }
         return names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".csv") }.sorted().map { name in
             let table = String(name.dropLast(4))
-            return SeedFile(path: "\(directory)/\(name)", displayPath: "\(displayPath)/\(name)", tableName: table,
-                            delimiter: delimiters[table] ?? UInt8(ascii: ","))
+            return SeedFile(
+                path: "\(directory)/\(name)", displayPath: "\(displayPath)/\(name)", tableName: table,
+                delimiter: delimiters[table] ?? UInt8(ascii: ","))
         }
     }
 }

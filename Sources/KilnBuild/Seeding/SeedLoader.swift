@@ -27,8 +27,15 @@ public struct SeedLoader: Sendable {
     public var mode: SeedMode
     /// Journaled or not.
     public var durability: SeedDurability
-    /// The page cache used while loading, in KiB.
+    /// The page cache used while inserting rows, in KiB: large, so indexes that stay in place are maintained
+    /// in memory.
     public var cacheKiB = 32 * 1024
+    /// The page cache used while re-creating indexes, in KiB. SQLite's sorter sizes its in-memory runs from
+    /// the cache; measured here (1,000,000 rows, one TEXT index), small runs merged by worker threads build
+    /// the index about twice as fast as one large in-memory sort.
+    public var sortCacheKiB = 2000
+    /// Worker threads for SQLite's sorter while re-creating indexes (`PRAGMA threads`).
+    public var sortThreads = min(4, ProcessInfo.processInfo.activeProcessorCount)
 
     /// A loader for `files`.
     public init(files: [SeedFile], mode: SeedMode = .insert, durability: SeedDurability = .full) {
@@ -53,11 +60,14 @@ public struct SeedLoader: Sendable {
     /// - Returns: what happened to each table, in load order.
     /// - Throws: ``SeedError`` or ``CSVError`` pointing into the seed file; the database is unchanged.
     @discardableResult
-    public func load(into connection: SQLiteConnection, progress: ((SeedProgress) -> Void)? = nil) throws -> [SeedTableReport] {
+    public func load(into connection: SQLiteConnection, progress: ((SeedProgress) -> Void)? = nil) throws
+        -> [SeedTableReport]
+    {
         let tables = try TableSchema.readAll(from: connection)
         let plan = try self.plan(tables: tables)
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
         let previousCache = try connection.integer(sql: "PRAGMA cache_size")
+        let previousThreads = try connection.integer(sql: "PRAGMA threads")
         try connection.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -\(cacheKiB)")
         if durability == .unjournaled {
             _ = try connection.rows(sql: "PRAGMA journal_mode = OFF")
@@ -75,29 +85,40 @@ public struct SeedLoader: Sendable {
                     for (index, planned) in plan.enumerated().reversed() {
                         let deleted = try deleteMissing(planned, index: index, connection: connection)
                         let old = reports[index]
-                        reports[index] = SeedTableReport(table: old.table, file: old.file, rows: old.rows, inserted: old.inserted,
-                                                         updated: old.updated, deleted: deleted)
+                        reports[index] = SeedTableReport(
+                            table: old.table, file: old.file, rows: old.rows, inserted: old.inserted,
+                            updated: old.updated, deleted: deleted)
                     }
                 }
                 try SeedFailureExplainer.checkForeignKeys(plan: plan, mode: mode, connection: connection)
                 if mode != .insert {
-                    for index in plan.indices { try connection.execute(sql: "DROP TABLE temp.\(quoted("kiln_seen_\(index)"))") }
+                    for index in plan.indices {
+                        try connection.execute(sql: "DROP TABLE temp.\(quoted("kiln_seen_\(index)"))")
+                    }
                 }
                 return reports
             }
         } catch {
-            try restore(connection, foreignKeys: foreignKeysWereOn, cache: previousCache, whileFailing: true)
+            try restore(
+                connection, foreignKeys: foreignKeysWereOn, cache: previousCache, threads: previousThreads,
+                whileFailing: true)
             throw error
         }
-        try restore(connection, foreignKeys: foreignKeysWereOn, cache: previousCache, whileFailing: false)
+        try restore(
+            connection, foreignKeys: foreignKeysWereOn, cache: previousCache, threads: previousThreads,
+            whileFailing: false)
         return result
     }
 
     /// Puts the connection's settings back; while another error is being thrown, a failure here is not
     /// reported (the connection belongs to the caller, and the load's error says what went wrong).
-    private func restore(_ connection: SQLiteConnection, foreignKeys: Bool, cache: Int64, whileFailing: Bool) throws {
+    private func restore(
+        _ connection: SQLiteConnection, foreignKeys: Bool, cache: Int64, threads: Int64, whileFailing: Bool
+    ) throws {
         do {
-            try connection.execute(sql: "PRAGMA cache_size = \(cache)" + (foreignKeys ? "; PRAGMA foreign_keys = ON" : ""))
+            try connection.execute(
+                sql: "PRAGMA cache_size = \(cache); PRAGMA threads = \(threads)"
+                    + (foreignKeys ? "; PRAGMA foreign_keys = ON" : ""))
         } catch {
             if !whileFailing { throw error }
         }
@@ -114,13 +135,20 @@ public struct SeedLoader: Sendable {
         for file in files {
             let start = SourceLocation(path: file.displayPath, line: 1, column: 1)
             guard let table = tables[file.tableName.lowercased()] else {
-                diagnostics.append(Diagnostic(.error, "no table '\(file.tableName)' in the database", at: start,
-                                              hint: tableList.isEmpty ? "the database has no tables; run its migrations first" : "name the file after one of its tables: \(tableList)"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "no table '\(file.tableName)' in the database", at: start,
+                        hint: tableList.isEmpty
+                            ? "the database has no tables; run its migrations first"
+                            : "name the file after one of its tables: \(tableList)"))
                 continue
             }
             if mode != .insert && table.primaryKey.isEmpty {
-                diagnostics.append(Diagnostic(.error, "--mode \(mode.rawValue) needs a primary key, and table '\(table.name)' has none", at: start,
-                                              hint: "give the table a PRIMARY KEY in a migration, or load it with --mode insert"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "--mode \(mode.rawValue) needs a primary key, and table '\(table.name)' has none",
+                        at: start,
+                        hint: "give the table a PRIMARY KEY in a migration, or load it with --mode insert"))
                 continue
             }
             do {
@@ -128,8 +156,12 @@ public struct SeedLoader: Sendable {
                 if mode != .insert {
                     let missing = table.primaryKey.filter { key in !columns.contains { $0.name == key.name } }
                     if !missing.isEmpty {
-                        diagnostics.append(Diagnostic(.error, "--mode \(mode.rawValue) matches rows by primary key, but the header lacks \(missing.map { "'\($0.name)'" }.joined(separator: ", "))", at: start,
-                                                      hint: "add the primary key columns to the header"))
+                        diagnostics.append(
+                            Diagnostic(
+                                .error,
+                                "--mode \(mode.rawValue) matches rows by primary key, but the header lacks \(missing.map { "'\($0.name)'" }.joined(separator: ", "))",
+                                at: start,
+                                hint: "add the primary key columns to the header"))
                         continue
                     }
                 }
@@ -146,8 +178,12 @@ public struct SeedLoader: Sendable {
     private func header(of file: SeedFile, table: TableSchema) throws -> [TableSchema.Column] {
         let reader = try CSVReader(path: file.path, displayPath: file.displayPath, delimiter: file.delimiter)
         guard try reader.next() else {
-            throw SeedError(Diagnostic(.error, "the file is empty", at: SourceLocation(path: file.displayPath, line: 1, column: 1),
-                                       hint: "the first line must name the columns, e.g. \(table.columns.prefix(3).map(\.name).joined(separator: ","))"))
+            throw SeedError(
+                Diagnostic(
+                    .error, "the file is empty", at: SourceLocation(path: file.displayPath, line: 1, column: 1),
+                    hint:
+                        "the first line must name the columns, e.g. \(table.columns.prefix(3).map(\.name).joined(separator: ","))"
+                ))
         }
         var diagnostics: [Diagnostic] = []
         var columns: [TableSchema.Column] = []
@@ -158,18 +194,24 @@ public struct SeedLoader: Sendable {
             let location = reader.location(of: field)
             guard let column = table.column(named: name), !column.isHidden else {
                 let suggestion = Suggestion.closest(to: name, among: insertable).map { "did you mean '\($0)'? " } ?? ""
-                diagnostics.append(Diagnostic(.error, "table '\(table.name)' has no column '\(name)'", at: location,
-                                              hint: suggestion + "its columns are: \(insertable.joined(separator: ", "))"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "table '\(table.name)' has no column '\(name)'", at: location,
+                        hint: suggestion + "its columns are: \(insertable.joined(separator: ", "))"))
                 continue
             }
             if column.isGenerated {
-                diagnostics.append(Diagnostic(.error, "column '\(column.name)' is generated and cannot be loaded", at: location,
-                                              hint: "remove it from the header; SQLite computes it"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "column '\(column.name)' is generated and cannot be loaded", at: location,
+                        hint: "remove it from the header; SQLite computes it"))
                 continue
             }
             if let first = seen[column.name.lowercased()] {
-                diagnostics.append(Diagnostic(.error, "column '\(column.name)' appears twice in the header", at: location,
-                                              hint: "it was already named at column \(first); remove one of them"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "column '\(column.name)' appears twice in the header", at: location,
+                        hint: "it was already named at column \(first); remove one of them"))
                 continue
             }
             seen[column.name.lowercased()] = field.column
@@ -213,12 +255,16 @@ public struct SeedLoader: Sendable {
         mutating func row(table: String, bytesSoFar: Int) {
             rows += 1
             if rows & 16383 == 0, let callback {
-                callback(SeedProgress(table: table, rows: rows, bytes: bytes + bytesSoFar, elapsed: ContinuousClock.now - started))
+                callback(
+                    SeedProgress(
+                        table: table, rows: rows, bytes: bytes + bytesSoFar, elapsed: ContinuousClock.now - started))
             }
         }
     }
 
-    private func loadTable(_ planned: PlannedFile, index: Int, connection: SQLiteConnection, tracker: inout ProgressTracker) throws -> SeedTableReport {
+    private func loadTable(
+        _ planned: PlannedFile, index: Int, connection: SQLiteConnection, tracker: inout ProgressTracker
+    ) throws -> SeedTableReport {
         let table = planned.table
         let columns = planned.columns
         let name = quoted(table.name)
@@ -237,15 +283,25 @@ public struct SeedLoader: Sendable {
             keyFields = key.map { column in columns.firstIndex { $0.name == column.name }! }
             let others = columns.filter { $0.primaryKeyPosition == 0 }
             let target = key.map { quoted($0.name) }.joined(separator: ", ")
-            sql += others.isEmpty ? " ON CONFLICT (\(target)) DO NOTHING"
-                : " ON CONFLICT (\(target)) DO UPDATE SET " + others.map { "\(quoted($0.name)) = excluded.\(quoted($0.name))" }.joined(separator: ", ")
+            sql +=
+                others.isEmpty
+                ? " ON CONFLICT (\(target)) DO NOTHING"
+                : " ON CONFLICT (\(target)) DO UPDATE SET "
+                    + others.map { "\(quoted($0.name)) = excluded.\(quoted($0.name))" }.joined(separator: ", ")
             let seenTable = "temp." + quoted("kiln_seen_\(index)")
             let keyColumns = key.enumerated().map { "k\($0.offset) \($0.element.affinity.storageTypeName)" }
-            try connection.execute(sql: "CREATE TABLE \(seenTable) (\(keyColumns.joined(separator: ", ")), PRIMARY KEY (\(key.indices.map { "k\($0)" }.joined(separator: ", ")))) WITHOUT ROWID")
-            seen = try connection.prepare(sql: "INSERT INTO \(seenTable) VALUES (\(Array(repeating: "?", count: key.count).joined(separator: ", ")))")
+            try connection.execute(
+                sql:
+                    "CREATE TABLE \(seenTable) (\(keyColumns.joined(separator: ", ")), PRIMARY KEY (\(key.indices.map { "k\($0)" }.joined(separator: ", ")))) WITHOUT ROWID"
+            )
+            seen = try connection.prepare(
+                sql:
+                    "INSERT INTO \(seenTable) VALUES (\(Array(repeating: "?", count: key.count).joined(separator: ", ")))"
+            )
         }
         let insert = try connection.prepare(sql: sql)
-        let reader = try CSVReader(path: planned.file.path, displayPath: planned.file.displayPath, delimiter: planned.file.delimiter)
+        let reader = try CSVReader(
+            path: planned.file.path, displayPath: planned.file.displayPath, delimiter: planned.file.delimiter)
         _ = try reader.next()  // the header, checked while planning
         var rows = 0
         while try reader.next() {
@@ -256,7 +312,8 @@ public struct SeedLoader: Sendable {
                 do {
                     try seen.run()
                 } catch let error as SQLiteError {
-                    throw SeedFailureExplainer.duplicateKey(error, planned: planned, keyFields: keyFields, reader: reader)
+                    throw SeedFailureExplainer.duplicateKey(
+                        error, planned: planned, keyFields: keyFields, reader: reader)
                 }
                 try seen.resetKeepingBindings()
             }
@@ -274,31 +331,46 @@ public struct SeedLoader: Sendable {
             tracker.row(table: table.name, bytesSoFar: reader.bytesRead)
         }
         tracker.bytes += reader.bytesRead
+        if !deferredIndexes.isEmpty {
+            try connection.execute(sql: "PRAGMA cache_size = -\(sortCacheKiB); PRAGMA threads = \(sortThreads)")
+        }
         for index in deferredIndexes {
             do {
                 try connection.execute(sql: index.sql)
             } catch let error as SQLiteError {
-                throw SeedFailureExplainer.indexFailure(error, index: index.name, planned: planned, connection: connection)
+                throw SeedFailureExplainer.indexFailure(
+                    error, index: index.name, planned: planned, connection: connection)
             }
         }
+        // Back to the loading cache for the next table (after a failure, `load` restores the caller's settings).
+        if !deferredIndexes.isEmpty { try connection.execute(sql: "PRAGMA cache_size = -\(cacheKiB)") }
         let countAfter = try connection.integer(sql: "SELECT count(*) FROM main.\(name)")
         let inserted = Int(countAfter - countBefore)
-        return SeedTableReport(table: table.name, file: planned.file.displayPath, rows: rows, inserted: inserted,
-                               updated: mode == .insert ? 0 : rows - inserted, deleted: 0)
+        return SeedTableReport(
+            table: table.name, file: planned.file.displayPath, rows: rows, inserted: inserted,
+            updated: mode == .insert ? 0 : rows - inserted, deleted: 0)
     }
 
     /// Deletes the rows of a table whose primary key is not in its CSV (`--mode sync`).
     private func deleteMissing(_ planned: PlannedFile, index: Int, connection: SQLiteConnection) throws -> Int {
         let key = planned.table.primaryKey
         let seenTable = "temp." + quoted("kiln_seen_\(index)")
-        let match = key.enumerated().map { "s.k\($0.offset) = main.\(quoted(planned.table.name)).\(quoted($0.element.name))" }.joined(separator: " AND ")
-        try connection.execute(sql: "DELETE FROM main.\(quoted(planned.table.name)) WHERE NOT EXISTS (SELECT 1 FROM \(seenTable) AS s WHERE \(match))")
+        let match = key.enumerated().map {
+            "s.k\($0.offset) = main.\(quoted(planned.table.name)).\(quoted($0.element.name))"
+        }.joined(separator: " AND ")
+        try connection.execute(
+            sql:
+                "DELETE FROM main.\(quoted(planned.table.name)) WHERE NOT EXISTS (SELECT 1 FROM \(seenTable) AS s WHERE \(match))"
+        )
         return connection.changes
     }
 
     /// Binds one field by its column's affinity.
     @inline(__always)
-    private func bind(_ reader: CSVReader, _ field: CSVField, as affinity: ColumnAffinity, to statement: SQLiteStatement, at position: Int) throws {
+    private func bind(
+        _ reader: CSVReader, _ field: CSVField, as affinity: ColumnAffinity, to statement: SQLiteStatement,
+        at position: Int
+    ) throws {
         if field.isNull {
             try statement.bindNull(at: position)
             return
@@ -313,15 +385,17 @@ public struct SeedLoader: Sendable {
 enum SeedValue {
     /// Binds non-NULL field bytes (followed by a NUL in memory) to `statement` by `affinity`.
     @inline(__always)
-    static func bind(_ bytes: UnsafeBufferPointer<UInt8>, affinity: ColumnAffinity, to statement: SQLiteStatement, at position: Int) throws {
+    static func bind(
+        _ bytes: UnsafeBufferPointer<UInt8>, affinity: ColumnAffinity, to statement: SQLiteStatement, at position: Int
+    ) throws {
         switch affinity {
         case .integer:
             if let value = NumericLiteral.integer(bytes) { return try statement.bind(integer: value, at: position) }
         case .real:
-            if NumericLiteral.isReal(bytes) { return try statement.bind(real: parseDouble(bytes), at: position) }
+            if let value = NumericLiteral.real(bytes) { return try statement.bind(real: value, at: position) }
         case .numeric:
             if let value = NumericLiteral.integer(bytes) { return try statement.bind(integer: value, at: position) }
-            if NumericLiteral.isReal(bytes) { return try statement.bind(real: parseDouble(bytes), at: position) }
+            if let value = NumericLiteral.real(bytes) { return try statement.bind(real: value, at: position) }
         case .blob:
             return try statement.bind(blob: bytes, at: position)
         case .text, .none, .any:
@@ -336,19 +410,13 @@ enum SeedValue {
         switch affinity {
         case .integer, .numeric:
             if let value = NumericLiteral.integer(bytes) { return .integer(value) }
-            if affinity == .numeric && NumericLiteral.isReal(bytes) { return .real(parseDouble(bytes)) }
+            if affinity == .numeric, let value = NumericLiteral.real(bytes) { return .real(value) }
         case .real:
-            if NumericLiteral.isReal(bytes) { return .real(parseDouble(bytes)) }
+            if let value = NumericLiteral.real(bytes) { return .real(value) }
         case .blob:
             return .blob(Array(bytes))
         default: break
         }
         return .text(String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// `strtod` on bytes the reader guarantees are followed by a NUL: correctly rounded.
-    @inline(__always)
-    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
-        strtod(UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), nil)
     }
 }

@@ -57,11 +57,17 @@ public struct TableSchema: Sendable {
     static func readAll(from connection: SQLiteConnection) throws -> [String: TableSchema] {
         var tables: [String: TableSchema] = [:]
         let list = try connection.rows(
-            sql: "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-        let columnQuery = try connection.prepare(sql: "SELECT name, type, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid")
-        let keyQuery = try connection.prepare(sql: "SELECT id, seq, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY id, seq")
+            sql:
+                "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        )
+        let columnQuery = try connection.prepare(
+            sql: "SELECT name, type, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid")
+        let keyQuery = try connection.prepare(
+            sql: "SELECT id, seq, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY id, seq")
         let indexQuery = try connection.prepare(
-            sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name")
+            sql:
+                "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name"
+        )
         for row in list {
             guard case .text(let name) = row[0] else { continue }
             let strict = row[1] == .integer(1)
@@ -71,11 +77,12 @@ public struct TableSchema: Sendable {
             while try columnQuery.step() {
                 let type = columnQuery.text(at: 1) ?? ""
                 let hidden = columnQuery.value(at: 3).integerValue ?? 0
-                columns.append(Column(
-                    name: columnQuery.text(at: 0) ?? "", declaredType: type,
-                    affinity: ColumnAffinity(declaredType: type, strict: strict),
-                    primaryKeyPosition: Int(columnQuery.value(at: 2).integerValue ?? 0),
-                    isGenerated: hidden == 2 || hidden == 3, isHidden: hidden == 1))
+                columns.append(
+                    Column(
+                        name: columnQuery.text(at: 0) ?? "", declaredType: type,
+                        affinity: ColumnAffinity(declaredType: type, strict: strict),
+                        primaryKeyPosition: Int(columnQuery.value(at: 2).integerValue ?? 0),
+                        isGenerated: hidden == 2 || hidden == 3, isHidden: hidden == 1))
             }
             try keyQuery.reset()
             try keyQuery.bind([.text(name)])
@@ -96,7 +103,9 @@ public struct TableSchema: Sendable {
             while try indexQuery.step() { indexes.append((indexQuery.text(at: 0) ?? "", indexQuery.text(at: 1) ?? "")) }
             tables[name.lowercased()] = TableSchema(
                 name: name, columns: columns,
-                foreignKeys: order.map { ForeignKey(parent: keys[$0]!.parent, columns: keys[$0]!.from, parentColumns: keys[$0]!.to) },
+                foreignKeys: order.map {
+                    ForeignKey(parent: keys[$0]!.parent, columns: keys[$0]!.from, parentColumns: keys[$0]!.to)
+                },
                 isStrict: strict, indexes: indexes)
         }
         return tables

@@ -17,7 +17,8 @@ enum SeedCommand: KilnCommand {
         options: [
             .init(name: "db", valueName: "file", help: "The database file to load into.", isRequired: true),
             .init(name: "mode", valueName: "mode", help: "insert (default), upsert or sync."),
-            .init(name: "only", valueName: "table", help: "Load only this table (repeat for more).", isRepeatable: true),
+            .init(
+                name: "only", valueName: "table", help: "Load only this table (repeat for more).", isRepeatable: true),
             .init(name: "json", valueName: nil, help: "Print one JSON document instead of text, and no progress."),
         ])
 
@@ -46,9 +47,12 @@ enum SeedCommand: KilnCommand {
         let file = arguments.options["db"]!
         let modeName = arguments.options["mode"] ?? "insert"
         guard let mode = SeedMode(rawValue: modeName) else {
-            throw UsageError(message: "'--mode' takes insert, upsert or sync, not '\(modeName)'",
-                             hint: Suggestion.closest(to: modeName, among: SeedMode.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" },
-                             command: spec.name)
+            throw UsageError(
+                message: "'--mode' takes insert, upsert or sync, not '\(modeName)'",
+                hint: Suggestion.closest(to: modeName, among: SeedMode.allCases.map(\.rawValue)).map {
+                    "did you mean '\($0)'?"
+                },
+                command: spec.name)
         }
         let json = arguments.flag("json")
         let showProgress = !json && isatty(STDERR_FILENO) != 0
@@ -56,19 +60,29 @@ enum SeedCommand: KilnCommand {
         let started = ContinuousClock.now
         let reports = try context.project().seed(
             database, fileAt: context.path(file), shownAs: file, mode: mode, only: arguments.repeated["only"] ?? [],
-            progress: showProgress ? { progress in
-                let seconds = max(Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18, 1e-9)
-                let rate = Double(progress.bytes) / seconds / 1_000_000
-                context.standardError("\r\u{1B}[Kseeding \(progress.table): \(progress.rows) rows, \(String(format: "%.1f", rate)) MB/s")
-                progressShown = true
-            } : nil)
+            progress: showProgress
+                ? { progress in
+                    let seconds = max(
+                        Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds)
+                            / 1e18, 1e-9)
+                    let rate = Double(progress.bytes) / seconds / 1_000_000
+                    context.standardError(
+                        "\r\u{1B}[Kseeding \(progress.table): \(progress.rows) rows, \(String(format: "%.1f", rate)) MB/s"
+                    )
+                    progressShown = true
+                } : nil)
         if progressShown { context.standardError("\r\u{1B}[K") }
         let elapsed = ContinuousClock.now - started
         let rows = reports.reduce(0) { $0 + $1.rows }
         if json {
             let document = Document(
-                database: database, file: file, mode: mode.rawValue, rows: rows, milliseconds: Format.milliseconds(elapsed),
-                tables: reports.map { Table(table: $0.table, file: $0.file, rows: $0.rows, inserted: $0.inserted, updated: $0.updated, deleted: $0.deleted) })
+                database: database, file: file, mode: mode.rawValue, rows: rows,
+                milliseconds: Format.milliseconds(elapsed),
+                tables: reports.map {
+                    Table(
+                        table: $0.table, file: $0.file, rows: $0.rows, inserted: $0.inserted, updated: $0.updated,
+                        deleted: $0.deleted)
+                })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             context.standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
@@ -77,10 +91,12 @@ enum SeedCommand: KilnCommand {
                 var parts = ["\(report.inserted) inserted"]
                 if mode != .insert { parts.append("\(report.updated) updated") }
                 if mode == .sync { parts.append("\(report.deleted) deleted") }
-                context.standardOutput("\(report.table): \(report.rows) rows from \(report.file) (\(parts.joined(separator: ", ")))\n")
+                context.standardOutput(
+                    "\(report.table): \(report.rows) rows from \(report.file) (\(parts.joined(separator: ", ")))\n")
             }
             let tables = "\(reports.count) table\(reports.count == 1 ? "" : "s")"
-            context.standardOutput("\(database): seeded \(file) with \(rows) rows in \(tables) (\(Format.duration(elapsed)))\n")
+            context.standardOutput(
+                "\(database): seeded \(file) with \(rows) rows in \(tables) (\(Format.duration(elapsed)))\n")
         }
         return KilnTool.success
     }
