@@ -100,6 +100,25 @@ public final class SQLiteStatement {
         if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
     }
 
+    /// Binds UTF-8 bytes as text without copying them (`SQLITE_STATIC`), for loops that bind and step millions
+    /// of rows.
+    ///
+    /// SQLite reads the bytes when the statement is stepped, so they must stay valid and unchanged until the
+    /// statement has been stepped and then reset or rebound. The caller binds every parameter again before
+    /// each step, so a stale pointer is never read.
+    public func bind(borrowedUTF8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
+        let code: Int32
+        if let base = bytes.baseAddress {
+            code = sqlite3_bind_text64(
+                handle, Int32(index), UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                sqlite3_uint64(bytes.count),
+                nil, UInt8(SQLITE_UTF8))
+        } else {
+            code = bindText(bytes, at: Int32(index))
+        }
+        if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
+    }
+
     /// Binds bytes as a blob to the 1-based parameter `index`; SQLite copies them.
     public func bind(blob bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
         // A zero-length blob still needs a non-NULL pointer, or SQLite binds NULL.

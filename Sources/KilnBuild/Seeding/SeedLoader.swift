@@ -401,7 +401,9 @@ enum SeedValue {
         case .text, .none, .any:
             break
         }
-        try statement.bind(utf8: bytes, at: position)
+        // The reader keeps the record's bytes until its next record, and every parameter is bound again
+        // before each step, so SQLite may read them in place.
+        try statement.bind(borrowedUTF8: bytes, at: position)
     }
 
     /// The value a field binds as, for comparisons in diagnostics.
