@@ -155,6 +155,14 @@ struct SeedLoaderTests {
         )
     }
 
+    @Test("upsert refuses a row whose primary key is empty")
+    func emptyKeyInUpsert() throws {
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (code TEXT PRIMARY KEY, v TEXT);", seeds: ["t": "code,v\nx,1\n,2\n"])
+        #expect(
+            try project.failure(.upsert) == "seeds/db/t.csv:3:1: error: the primary key t.code is empty (value NULL)")
+    }
+
     @Test("upsert and sync need a primary key, in the table and in the header")
     func upsertNeedsKey() throws {
         let project = try SeedProject(

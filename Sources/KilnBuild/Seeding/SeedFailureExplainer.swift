@@ -81,6 +81,13 @@ enum SeedFailureExplainer {
         let location = reader.location(of: reader.fields[keyFields[0]])
         let shown = keyFields.map { describe(reader, field: $0) }.joined(separator: ", ")
         let columns = keyFields.map { "\(planned.table.name).\(planned.columns[$0].name)" }.joined(separator: ", ")
+        if let empty = keyFields.first(where: { reader.fields[$0].isNull }) {
+            return SeedError(
+                Diagnostic(
+                    .error, "the primary key \(columns) is empty (value \(shown))",
+                    at: reader.location(of: reader.fields[empty]),
+                    hint: "--mode upsert and sync match rows by primary key; give every row one"))
+        }
         let line =
             earlierLine(planned: planned, fields: keyFields, reader: reader).map { " was already loaded at line \($0)" }
             ?? " appears twice"
