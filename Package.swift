@@ -22,6 +22,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // Linux: OpenSSL's libcrypto for SHA-256 (Apple platforms use CryptoKit).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         // The one C shim: wrappers for variadic and version-dependent SQLite APIs, built on every platform.
         .target(
             name: "KilnSQLiteShim",
@@ -35,7 +41,10 @@ let package = Package(
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]
         ),
-        .target(name: "KilnBuild", dependencies: ["Kiln"]),
+        .target(
+            name: "KilnBuild",
+            dependencies: ["Kiln", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]
+        ),
         .target(name: "KilnCommandLine", dependencies: ["Kiln", "KilnBuild"]),
         .executableTarget(name: "kiln", dependencies: ["KilnCommandLine"]),
         // Helpers shared by the test targets: temporary folders, fixture projects, running the built binary.

@@ -16,9 +16,18 @@ public struct KilnConfiguration: Sendable, Equatable {
         public var applicationID: Int32 = 0
         /// Field separators of seed files that do not use `,`, by table name.
         public var delimiters: [String: UInt8] = [:]
+        /// The built file's name inside the output folder; nil means `<database>.sqlite`.
+        public var output: String?
+        /// `PRAGMA page_size` of the built file: a power of two from 512 to 65536.
+        public var pageSize = 4096
+        /// Whether the build runs `ANALYZE`, so the shipped file carries query-planner statistics.
+        public var analyze = false
 
         /// The defaults.
         public init() {}
+
+        /// The built file's name for `database`: ``output``, or `<database>.sqlite`.
+        public func outputName(for database: String) -> String { output ?? "\(database).sqlite" }
     }
 
     /// Settings by database name; a database without an entry uses the defaults.
@@ -70,6 +79,11 @@ public struct KilnConfiguration: Sendable, Equatable {
 
     /// Walks the decoded JSON, collecting every problem with its path.
     private struct Reader {
+        /// A name with no folder part, not hidden, not `.` or `..`.
+        static func isPlainFileName(_ name: String) -> Bool {
+            !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".") && !name.contains("\0")
+        }
+
         static let allowedDelimiters: [String: UInt8] = [",": 0x2C, ";": 0x3B, "\t": 0x09, "|": 0x7C]
 
         let source: SourceText
@@ -107,6 +121,27 @@ public struct KilnConfiguration: Sendable, Equatable {
                             "'\(path).\(key)' must be an integer that fits 32 bits", key: key,
                             hint: "use a number such as 1263421772 (application_id is a signed 32-bit integer)")
                     }
+                case "output":
+                    if let name = value as? String, Self.isPlainFileName(name) {
+                        settings.output = name
+                    } else {
+                        problem("'\(path).\(key)' must be a file name without folders", key: key,
+                                hint: "the file is written into the output folder, e.g. \"countries\" or \"vehiculos.sqlite\"")
+                    }
+                case "pageSize":
+                    if let number = value as? NSNumber, isNumberNotBoolean(number), let size = Int(exactly: number.doubleValue),
+                        size >= 512, size <= 65536, size & (size - 1) == 0
+                    {
+                        settings.pageSize = size
+                    } else {
+                        problem("'\(path).\(key)' must be a power of two from 512 to 65536", key: key, hint: "4096 is SQLite's default")
+                    }
+                case "analyze":
+                    if let number = value as? NSNumber, !isNumberNotBoolean(number) {
+                        settings.analyze = number.boolValue
+                    } else {
+                        problem("'\(path).\(key)' must be true or false", key: key)
+                    }
                 case "delimiters":
                     guard let entries = object(value, path: "\(path).\(key)") else { continue }
                     for (table, delimiter) in entries.sorted(by: { $0.key < $1.key }) {
@@ -119,7 +154,7 @@ public struct KilnConfiguration: Sendable, Equatable {
                         }
                     }
                 default:
-                    unknown(key, path: "\(path).\(key)", allowed: ["applicationId", "delimiters"])
+                    unknown(key, path: "\(path).\(key)", allowed: ["analyze", "applicationId", "delimiters", "output", "pageSize"])
                 }
             }
             return settings

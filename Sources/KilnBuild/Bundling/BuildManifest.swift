@@ -1,0 +1,74 @@
+import Foundation
+import Kiln
+
+/// `kiln-manifest.json` in the output folder: what each built file is and what it was built from. Its JSON
+/// shape is the stable contract; keys are sorted so the same build writes the same bytes.
+public struct BuildManifest: Codable, Equatable, Sendable {
+    /// One database's entry.
+    public struct Entry: Codable, Equatable, Sendable {
+        /// The output file's name.
+        public var file: String
+        /// SHA-256 of the file.
+        public var sha256: String
+        /// `PRAGMA user_version`.
+        public var userVersion: Int32
+        /// `PRAGMA application_id`.
+        public var applicationId: Int32
+        /// Rows per table.
+        public var tables: [String: Int]
+        /// Hash of the schema and rows, independent of page layout.
+        public var contentHash: String
+        /// Digest of the sources, settings and tool versions.
+        public var sourceDigest: String
+        /// The SQLite version that wrote the file.
+        public var sqliteVersion: String
+        /// The kiln version that wrote the file.
+        public var kilnVersion: String
+
+        init(_ built: BuiltDatabase) {
+            file = built.file
+            sha256 = built.sha256
+            userVersion = built.userVersion
+            applicationId = built.applicationID
+            tables = built.rowCounts
+            contentHash = built.contentHash
+            sourceDigest = built.sourceDigest
+            sqliteVersion = built.sqliteVersion
+            kilnVersion = built.kilnVersion
+        }
+    }
+
+    /// The manifest format's version.
+    public var formatVersion = 1
+    /// Entries by database name.
+    public var databases: [String: Entry] = [:]
+
+    /// The manifest's file name.
+    public static let fileName = "kiln-manifest.json"
+
+    /// Reads the manifest of an output folder; a missing or unreadable one is empty (everything rebuilds).
+    static func read(in directory: String) -> BuildManifest {
+        guard let data = FileManager.default.contents(atPath: "\(directory)/\(fileName)"),
+            let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data), manifest.formatVersion == 1
+        else { return BuildManifest() }
+        return manifest
+    }
+
+    /// The manifest's bytes: pretty, sorted keys, a final newline.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// Writes the manifest atomically: a temporary file, fsync, rename, fsync of the folder.
+    func write(in directory: String) throws {
+        let temporary = "\(directory)/.\(Self.fileName).kiln-\(getpid()).tmp"
+        do { try encoded().write(to: URL(fileURLWithPath: temporary)) } catch {
+            throw FileSystemError(operation: "write", path: temporary, code: EIO, detail: error.localizedDescription)
+        }
+        try FileSystem.sync(temporary)
+        try FileSystem.rename(temporary, to: "\(directory)/\(Self.fileName)")
+        try FileSystem.sync(directory)
+    }
+}

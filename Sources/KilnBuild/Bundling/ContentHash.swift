@@ -1,0 +1,52 @@
+import Kiln
+
+/// A hash of what a database holds, independent of how SQLite laid it out in pages: the normalized schema,
+/// then every table's rows in primary-key order, each value tagged with its storage class. Two files with
+/// the same content hash answer every query the same, even when a newer SQLite writes different bytes.
+public enum ContentHash {
+    /// The content hash and the row count of every table of `connection`'s main database.
+    public static func compute(_ connection: SQLiteConnection) throws -> (hash: SHA256Digest, rowCounts: [String: Int]) {
+        var hasher = SHA256Hasher()
+        let schema = try SchemaSnapshot.read(from: connection)
+        for statement in schema.statements { hasher.update("schema \(statement)\n") }
+        var counts: [String: Int] = [:]
+        let tables = try TableSchema.readAll(from: connection)
+        for table in tables.values.sorted(by: { $0.name < $1.name }) {
+            let columns = table.columns.filter { !$0.isHidden }
+            let key = table.primaryKey
+            // Without a primary key, VACUUM may renumber rowids, so order by every column instead.
+            let order = (key.isEmpty ? columns : key).map { quoted($0.name) }.joined(separator: ", ")
+            let statement = try connection.prepare(
+                sql: "SELECT \(columns.map { quoted($0.name) }.joined(separator: ", ")) FROM main.\(quoted(table.name)) ORDER BY \(order)")
+            hasher.update("table \(table.name)\n")
+            var count = 0
+            while try statement.step() {
+                count += 1
+                for index in 0..<columns.count { feed(statement.value(at: index), into: &hasher) }
+            }
+            counts[table.name] = count
+        }
+        return (hasher.finalize(), counts)
+    }
+
+    /// Feeds one value with its storage class and length, so no two different rows feed the same bytes.
+    private static func feed(_ value: SQLiteValue, into hasher: inout SHA256Hasher) {
+        switch value {
+        case .null:
+            hasher.update([0])
+        case .integer(let number):
+            hasher.update([1] + bigEndian(UInt64(bitPattern: number)))
+        case .real(let number):
+            hasher.update([2] + bigEndian(number.bitPattern))
+        case .text(let text):
+            let bytes = Array(text.utf8)
+            hasher.update([3] + bigEndian(UInt64(bytes.count)) + bytes)
+        case .blob(let bytes):
+            hasher.update([4] + bigEndian(UInt64(bytes.count)) + bytes)
+        }
+    }
+
+    private static func bigEndian(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
+    }
+}

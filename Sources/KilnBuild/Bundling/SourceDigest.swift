@@ -1,0 +1,39 @@
+import Foundation
+import Kiln
+
+extension KilnProject {
+    /// A digest of everything a database's build depends on: kiln's and SQLite's versions, the database's
+    /// settings, and the names and bytes of its migration and seed files. When it is unchanged and the output
+    /// still has its recorded hash, the build can be skipped.
+    public func sourceDigest(for database: String) throws -> SHA256Digest {
+        var hasher = SHA256Hasher()
+        let settings = configuration.settings(for: database)
+        hasher.update("kiln \(KilnVersion.current)\nsqlite \(SQLiteConnection.libraryVersion)\n")
+        let delimiters = settings.delimiters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        hasher.update(
+            "output \(settings.outputName(for: database))\napplicationId \(settings.applicationID)\npageSize \(settings.pageSize)\nanalyze \(settings.analyze)\ndelimiters \(delimiters)\n")
+        for migration in try migrationSet(for: database).migrations {
+            hasher.update("migration \(migration.fileName) \(migration.source.bytes.count)\n")
+            hasher.update(migration.source.bytes)
+        }
+        let seedFolder = seedsDirectory.appendingPathComponent(database).path
+        if FileManager.default.fileExists(atPath: seedFolder) {
+            for seed in try seedFiles(for: database) {
+                let bytes = try FileSystem.contents(of: seed.path)
+                hasher.update("seed \(seed.tableName) \(bytes.count)\n")
+                hasher.update(bytes)
+            }
+        }
+        return hasher.finalize()
+    }
+}
+
+extension FileSystem {
+    /// A file's bytes.
+    static func contents(of path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileSystemError(operation: "read", path: path, code: errno == 0 ? ENOENT : errno)
+        }
+        return Array(data)
+    }
+}
