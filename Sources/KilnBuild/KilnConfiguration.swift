@@ -125,16 +125,22 @@ public struct KilnConfiguration: Sendable, Equatable {
                     if let name = value as? String, Self.isPlainFileName(name) {
                         settings.output = name
                     } else {
-                        problem("'\(path).\(key)' must be a file name without folders", key: key,
-                                hint: "the file is written into the output folder, e.g. \"countries\" or \"vehiculos.sqlite\"")
+                        problem(
+                            "'\(path).\(key)' must be a file name without folders", key: key,
+                            hint:
+                                "the file is written into the output folder, e.g. \"countries\" or \"vehiculos.sqlite\""
+                        )
                     }
                 case "pageSize":
-                    if let number = value as? NSNumber, isNumberNotBoolean(number), let size = Int(exactly: number.doubleValue),
+                    if let number = value as? NSNumber, isNumberNotBoolean(number),
+                        let size = Int(exactly: number.doubleValue),
                         size >= 512, size <= 65536, size & (size - 1) == 0
                     {
                         settings.pageSize = size
                     } else {
-                        problem("'\(path).\(key)' must be a power of two from 512 to 65536", key: key, hint: "4096 is SQLite's default")
+                        problem(
+                            "'\(path).\(key)' must be a power of two from 512 to 65536", key: key,
+                            hint: "4096 is SQLite's default")
                     }
                 case "analyze":
                     if let number = value as? NSNumber, !isNumberNotBoolean(number) {
@@ -154,7 +160,9 @@ public struct KilnConfiguration: Sendable, Equatable {
                         }
                     }
                 default:
-                    unknown(key, path: "\(path).\(key)", allowed: ["analyze", "applicationId", "delimiters", "output", "pageSize"])
+                    unknown(
+                        key, path: "\(path).\(key)",
+                        allowed: ["analyze", "applicationId", "delimiters", "output", "pageSize"])
                 }
             }
             return settings

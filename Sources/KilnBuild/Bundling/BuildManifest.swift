@@ -43,6 +43,9 @@ public struct BuildManifest: Codable, Equatable, Sendable {
     /// Entries by database name.
     public var databases: [String: Entry] = [:]
 
+    /// An empty manifest.
+    public init() {}
+
     /// The manifest's file name.
     public static let fileName = "kiln-manifest.json"
 

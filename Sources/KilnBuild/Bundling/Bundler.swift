@@ -36,7 +36,9 @@ public struct Bundler: Sendable {
     /// - Parameter waiting: called once if another build holds the output folder's lock.
     /// - Returns: each database's outcome, in the order given, or the errors of those that failed; a failed
     ///   database leaves its previous output untouched, the others are still built.
-    public func build(_ databases: [String] = [], waiting: () -> Void = {}) throws -> [(database: String, result: Result<Outcome, Error>)] {
+    public func build(_ databases: [String] = [], waiting: () -> Void = {}) throws -> [(
+        database: String, result: Result<Outcome, Error>
+    )] {
         let known = try project.databaseNames()
         let names = databases.isEmpty ? known : databases
         for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
@@ -76,7 +78,8 @@ public struct Bundler: Sendable {
             return .upToDate(previous)
         }
         let temporary = OutputDirectoryLock.temporaryPath(in: outputDirectory, for: file)
-        let built = try DatabaseBuilder(project: project, database: database).build(into: temporary, sourceDigest: digest)
+        let built = try DatabaseBuilder(project: project, database: database).build(
+            into: temporary, sourceDigest: digest)
         do {
             try FileSystem.rename(temporary, to: output)
         } catch {

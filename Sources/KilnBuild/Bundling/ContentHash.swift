@@ -5,7 +5,8 @@ import Kiln
 /// the same content hash answer every query the same, even when a newer SQLite writes different bytes.
 public enum ContentHash {
     /// The content hash and the row count of every table of `connection`'s main database.
-    public static func compute(_ connection: SQLiteConnection) throws -> (hash: SHA256Digest, rowCounts: [String: Int]) {
+    public static func compute(_ connection: SQLiteConnection) throws -> (hash: SHA256Digest, rowCounts: [String: Int])
+    {
         var hasher = SHA256Hasher()
         let schema = try SchemaSnapshot.read(from: connection)
         for statement in schema.statements { hasher.update("schema \(statement)\n") }
@@ -17,7 +18,9 @@ public enum ContentHash {
             // Without a primary key, VACUUM may renumber rowids, so order by every column instead.
             let order = (key.isEmpty ? columns : key).map { quoted($0.name) }.joined(separator: ", ")
             let statement = try connection.prepare(
-                sql: "SELECT \(columns.map { quoted($0.name) }.joined(separator: ", ")) FROM main.\(quoted(table.name)) ORDER BY \(order)")
+                sql:
+                    "SELECT \(columns.map { quoted($0.name) }.joined(separator: ", ")) FROM main.\(quoted(table.name)) ORDER BY \(order)"
+            )
             hasher.update("table \(table.name)\n")
             var count = 0
             while try statement.step() {

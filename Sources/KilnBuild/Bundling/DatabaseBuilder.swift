@@ -61,7 +61,8 @@ public struct DatabaseBuilder: Sendable {
         let settings = project.configuration.settings(for: database)
         let migrator = try project.migrator(for: database)
         let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        try connection.execute(sql: "PRAGMA page_size = \(settings.pageSize); PRAGMA encoding = 'UTF-8'; PRAGMA auto_vacuum = NONE")
+        try connection.execute(
+            sql: "PRAGMA page_size = \(settings.pageSize); PRAGMA encoding = 'UTF-8'; PRAGMA auto_vacuum = NONE")
         _ = try connection.rows(sql: "PRAGMA journal_mode = OFF")
         try connection.execute(sql: "PRAGMA synchronous = OFF")
         try migrator.migrate(connection)
@@ -77,23 +78,34 @@ public struct DatabaseBuilder: Sendable {
         try connection.close()
         try FileSystem.sync(path)
 
-        let expected = BuildExpectations(userVersion: migrator.migrations.latestVersion, applicationID: settings.applicationID, pageSize: settings.pageSize)
+        let expected = BuildExpectations(
+            userVersion: migrator.migrations.latestVersion, applicationID: settings.applicationID,
+            pageSize: settings.pageSize)
         try BuildInvariants.verify(path: path, expected: expected)
         return BuiltDatabase(
-            database: database, file: settings.outputName(for: database), sha256: try FileSystem.sha256(ofFileAt: path).hex,
-            userVersion: expected.userVersion, applicationID: expected.applicationID, rowCounts: counts, contentHash: content.hex,
-            sourceDigest: sourceDigest.hex, sqliteVersion: SQLiteConnection.libraryVersion, kilnVersion: KilnVersion.current)
+            database: database, file: settings.outputName(for: database),
+            sha256: try FileSystem.sha256(ofFileAt: path).hex,
+            userVersion: expected.userVersion, applicationID: expected.applicationID, rowCounts: counts,
+            contentHash: content.hex,
+            sourceDigest: sourceDigest.hex, sqliteVersion: SQLiteConnection.libraryVersion,
+            kilnVersion: KilnVersion.current)
     }
 
     /// `PRAGMA integrity_check` must say ok and `PRAGMA foreign_key_check` must be empty.
     private func check(_ connection: SQLiteConnection) throws {
         let integrity = try connection.rows(sql: "PRAGMA integrity_check")
         guard integrity == [["ok"]] else {
-            throw BuildError(database: database, message: "integrity_check failed: \(integrity.map { "\($0[0])" }.joined(separator: "; "))")
+            throw BuildError(
+                database: database,
+                message: "integrity_check failed: \(integrity.map { "\($0[0])" }.joined(separator: "; "))")
         }
         let violations = try connection.rows(sql: "PRAGMA foreign_key_check")
         guard violations.isEmpty else {
-            throw BuildError(database: database, message: "foreign_key_check found \(violations.count) violation(s), first in table \(violations[0][0]) rowid \(violations[0][1])")
+            throw BuildError(
+                database: database,
+                message:
+                    "foreign_key_check found \(violations.count) violation(s), first in table \(violations[0][0]) rowid \(violations[0][1])"
+            )
         }
     }
 }
@@ -106,6 +118,13 @@ public struct BuildExpectations: Sendable {
     public let applicationID: Int32
     /// The configured page size.
     public let pageSize: Int
+
+    /// Expectations from their parts.
+    public init(userVersion: Int32, applicationID: Int32, pageSize: Int) {
+        self.userVersion = userVersion
+        self.applicationID = applicationID
+        self.pageSize = pageSize
+    }
 }
 
 /// The checks every built file passes before it is published.
@@ -121,13 +140,16 @@ public enum BuildInvariants {
             throw BuildError(database: name, message: "\(path) is not a SQLite database")
         }
         guard header[18] == 1 && header[19] == 1 else {
-            throw BuildError(database: name, message: "header bytes 18-19 are \(header[18]), \(header[19]), not 1, 1: the file is in WAL mode")
+            throw BuildError(
+                database: name,
+                message: "header bytes 18-19 are \(header[18]), \(header[19]), not 1, 1: the file is in WAL mode")
         }
         for suffix in ["-journal", "-wal", "-shm"] where FileSystem.exists(path + suffix) {
             throw BuildError(database: name, message: "\(path)\(suffix) exists beside the built file")
         }
         let connection = try SQLiteConnection(path: "file:\(path)?immutable=1", mode: .readOnly)
-        let facts = try connection.rows(sql: "SELECT * FROM pragma_user_version, pragma_application_id, pragma_freelist_count, pragma_page_size")
+        let facts = try connection.rows(
+            sql: "SELECT * FROM pragma_user_version, pragma_application_id, pragma_freelist_count, pragma_page_size")
         guard let row = facts.first else { throw BuildError(database: name, message: "cannot read the file's pragmas") }
         if row[0] != .integer(Int64(expected.userVersion)) {
             throw BuildError(database: name, message: "user_version is \(row[0]), expected \(expected.userVersion)")

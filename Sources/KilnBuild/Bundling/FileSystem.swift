@@ -14,17 +14,23 @@ enum FileSystem {
 
     /// `rename(2)`: atomically replaces `destination` with `source` (same file system).
     static func rename(_ source: String, to destination: String) throws {
-        guard Foundation.rename(source, destination) == 0 else { throw FileSystemError(operation: "rename", path: source, code: errno) }
+        guard Foundation.rename(source, destination) == 0 else {
+            throw FileSystemError(operation: "rename", path: source, code: errno)
+        }
     }
 
     /// `link(2)`: a second name for a file; fails if the name exists.
     static func link(_ source: String, to destination: String) throws {
-        guard Foundation.link(source, destination) == 0 else { throw FileSystemError(operation: "link", path: destination, code: errno) }
+        guard Foundation.link(source, destination) == 0 else {
+            throw FileSystemError(operation: "link", path: destination, code: errno)
+        }
     }
 
     /// `unlink(2)`, where a missing file is not an error.
     static func remove(_ path: String) throws {
-        guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError(operation: "unlink", path: path, code: errno) }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw FileSystemError(operation: "unlink", path: path, code: errno)
+        }
     }
 
     /// Whether something exists at `path` (without following a final symbolic link).

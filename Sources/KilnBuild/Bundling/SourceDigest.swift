@@ -9,9 +9,11 @@ extension KilnProject {
         var hasher = SHA256Hasher()
         let settings = configuration.settings(for: database)
         hasher.update("kiln \(KilnVersion.current)\nsqlite \(SQLiteConnection.libraryVersion)\n")
-        let delimiters = settings.delimiters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        let delimiters = settings.delimiters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+            separator: ",")
         hasher.update(
-            "output \(settings.outputName(for: database))\napplicationId \(settings.applicationID)\npageSize \(settings.pageSize)\nanalyze \(settings.analyze)\ndelimiters \(delimiters)\n")
+            "output \(settings.outputName(for: database))\napplicationId \(settings.applicationID)\npageSize \(settings.pageSize)\nanalyze \(settings.analyze)\ndelimiters \(delimiters)\n"
+        )
         for migration in try migrationSet(for: database).migrations {
             hasher.update("migration \(migration.fileName) \(migration.source.bytes.count)\n")
             hasher.update(migration.source.bytes)

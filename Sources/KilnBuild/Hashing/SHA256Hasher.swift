@@ -1,7 +1,7 @@
 #if canImport(CryptoKit)
-import CryptoKit
+    import CryptoKit
 #else
-import CCrypto
+    import CCrypto
 #endif
 
 /// Incremental SHA-256 (FIPS 180-4): CryptoKit on Apple platforms, OpenSSL's libcrypto elsewhere.
@@ -14,24 +14,24 @@ import CCrypto
 /// ```
 public struct SHA256Hasher {
     #if canImport(CryptoKit)
-    private var state = SHA256()
+        private var state = SHA256()
     #else
-    private let context: DigestContext
+        private let context: DigestContext
     #endif
 
     /// A hasher that has seen nothing yet.
     public init() {
         #if !canImport(CryptoKit)
-        context = DigestContext()
+            context = DigestContext()
         #endif
     }
 
     /// Feeds bytes.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         #if canImport(CryptoKit)
-        state.update(bufferPointer: bytes)
+            state.update(bufferPointer: bytes)
         #else
-        context.update(bytes)
+            context.update(bytes)
         #endif
     }
 
@@ -48,9 +48,9 @@ public struct SHA256Hasher {
     /// The digest of everything fed so far; the hasher must not be used afterwards.
     public mutating func finalize() -> SHA256Digest {
         #if canImport(CryptoKit)
-        return SHA256Digest(bytes: Array(state.finalize()))
+            return SHA256Digest(bytes: Array(state.finalize()))
         #else
-        return SHA256Digest(bytes: context.finalize())
+            return SHA256Digest(bytes: context.finalize())
         #endif
     }
 
@@ -83,29 +83,29 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
 }
 
 #if !canImport(CryptoKit)
-/// The one owner of an OpenSSL `EVP_MD_CTX`: created and freed here, nowhere else.
-private final class DigestContext {
-    private let context: OpaquePointer
+    /// The one owner of an OpenSSL `EVP_MD_CTX`: created and freed here, nowhere else.
+    private final class DigestContext {
+        private let context: OpaquePointer
 
-    init() {
-        guard let context = EVP_MD_CTX_new() else { fatalError("OpenSSL could not allocate a digest context") }
-        self.context = context
-        // EVP_DigestInit_ex returns 1 on success; SHA-256 is always available in libcrypto.
-        precondition(EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1, "OpenSSL could not start SHA-256")
+        init() {
+            guard let context = EVP_MD_CTX_new() else { fatalError("OpenSSL could not allocate a digest context") }
+            self.context = context
+            // EVP_DigestInit_ex returns 1 on success; SHA-256 is always available in libcrypto.
+            precondition(EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1, "OpenSSL could not start SHA-256")
+        }
+
+        deinit { EVP_MD_CTX_free(context) }
+
+        func update(_ bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            precondition(EVP_DigestUpdate(context, base, bytes.count) == 1, "OpenSSL SHA-256 update failed")
+        }
+
+        func finalize() -> [UInt8] {
+            var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var length: UInt32 = 0
+            precondition(EVP_DigestFinal_ex(context, &digest, &length) == 1, "OpenSSL SHA-256 final failed")
+            return Array(digest.prefix(Int(length)))
+        }
     }
-
-    deinit { EVP_MD_CTX_free(context) }
-
-    func update(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        precondition(EVP_DigestUpdate(context, base, bytes.count) == 1, "OpenSSL SHA-256 update failed")
-    }
-
-    func finalize() -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        precondition(EVP_DigestFinal_ex(context, &digest, &length) == 1, "OpenSSL SHA-256 final failed")
-        return Array(digest.prefix(Int(length)))
-    }
-}
 #endif

@@ -13,7 +13,9 @@ enum BuildCommand: KilnCommand {
             sources and settings are unchanged, and whose output still has its recorded hash, is not rebuilt.
             build/kiln-manifest.json records every output.
             """,
-        arguments: [.init(name: "database", help: "The databases to build (default: all).", isOptional: true, isRepeating: true)],
+        arguments: [
+            .init(name: "database", help: "The databases to build (default: all).", isOptional: true, isRepeating: true)
+        ],
         options: [
             .init(name: "out", valueName: "dir", help: "The output folder (default: build/ under the project root)."),
             .init(name: "force", valueName: nil, help: "Rebuild even when the output is up to date."),
@@ -50,26 +52,41 @@ enum BuildCommand: KilnCommand {
             switch result {
             case .success(.built(let built, let duration)):
                 let rows = built.rowCounts.values.reduce(0, +)
-                entries.append(Entry(database: database, status: "built", file: built.file, sha256: built.sha256, userVersion: built.userVersion,
-                                     rows: rows, milliseconds: Format.milliseconds(duration)))
+                entries.append(
+                    Entry(
+                        database: database, status: "built", file: built.file, sha256: built.sha256,
+                        userVersion: built.userVersion,
+                        rows: rows, milliseconds: Format.milliseconds(duration)))
                 if !arguments.flag("json") {
-                    context.standardOutput("\(database): built \(shownOut)/\(built.file) (version \(built.userVersion), \(rows) rows, \(Format.duration(duration)))\n")
+                    context.standardOutput(
+                        "\(database): built \(shownOut)/\(built.file) (version \(built.userVersion), \(rows) rows, \(Format.duration(duration)))\n"
+                    )
                 }
             case .success(.upToDate(let entry)):
-                entries.append(Entry(database: database, status: "upToDate", file: entry.file, sha256: entry.sha256, userVersion: entry.userVersion,
-                                     rows: entry.tables.values.reduce(0, +), milliseconds: nil))
+                entries.append(
+                    Entry(
+                        database: database, status: "upToDate", file: entry.file, sha256: entry.sha256,
+                        userVersion: entry.userVersion,
+                        rows: entry.tables.values.reduce(0, +), milliseconds: nil))
                 if !arguments.flag("json") { context.standardOutput("\(database): up to date\n") }
             case .failure(let error):
                 failed = true
-                entries.append(Entry(database: database, status: "failed", file: nil, sha256: nil, userVersion: nil, rows: nil, milliseconds: nil))
-                let diagnostics = (error as? DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(database): \(error)")]
+                entries.append(
+                    Entry(
+                        database: database, status: "failed", file: nil, sha256: nil, userVersion: nil, rows: nil,
+                        milliseconds: nil))
+                let diagnostics =
+                    (error as? DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(database): \(error)")]
                 for diagnostic in diagnostics { context.standardError(diagnostic.formatted() + "\n") }
             }
         }
         if arguments.flag("json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.standardOutput(String(decoding: try encoder.encode(Document(outputDirectory: shownOut, databases: entries)), as: UTF8.self) + "\n")
+            context.standardOutput(
+                String(
+                    decoding: try encoder.encode(Document(outputDirectory: shownOut, databases: entries)), as: UTF8.self
+                ) + "\n")
         }
         return failed ? KilnTool.failure : KilnTool.success
     }

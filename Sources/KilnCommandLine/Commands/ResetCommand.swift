@@ -13,7 +13,11 @@ enum ResetCommand: KilnCommand {
             has FILE open first.
             """,
         arguments: [.init(name: "database", help: "The database to build (a folder under migrations/).")],
-        options: [.init(name: "db", valueName: "file", help: "The database file to replace (created if missing).", isRequired: true)])
+        options: [
+            .init(
+                name: "db", valueName: "file", help: "The database file to replace (created if missing).",
+                isRequired: true)
+        ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments.argument("database")!
@@ -21,7 +25,9 @@ enum ResetCommand: KilnCommand {
         let project = try context.project()
         let report = try DeveloperReset(project: project, database: database).reset(path: context.path(file))
         let kept = report.previousKept ? "; the old file is \(file).previous" : ""
-        context.standardOutput("\(database): reset \(file) to a fresh build (version \(report.built.userVersion), \(report.built.rowCounts.values.reduce(0, +)) rows)\(kept)\n")
+        context.standardOutput(
+            "\(database): reset \(file) to a fresh build (version \(report.built.userVersion), \(report.built.rowCounts.values.reduce(0, +)) rows)\(kept)\n"
+        )
         return KilnTool.success
     }
 }

@@ -1,0 +1,2 @@
+-- Onomastici (Italian tutorial): today's saint, day and month bound with sqlite3_bind_int.
+SELECT santo1 FROM santi where day=? and month=?;

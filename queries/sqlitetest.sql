@@ -1,0 +1,3 @@
+-- SQLiteTest (German tutorial, FMDB): read all rows sorted, insert one.
+SELECT * FROM test ORDER BY field;
+insert into test (field) values (?);

@@ -1,0 +1,6 @@
+-- VehiculosCRUD (Spanish tutorial): the list query as the tutorial writes it, then the insert, update and delete
+-- of its part 2 (not in the tutorial text we have: written here the way the app binds them).
+SELECT id, nombre_vehiculo, numero_ruedas FROM vehiculo;
+INSERT INTO vehiculo (nombre_vehiculo, numero_ruedas) VALUES (?, ?);
+UPDATE vehiculo SET nombre_vehiculo = ?, numero_ruedas = ? WHERE id = ?;
+DELETE FROM vehiculo WHERE id = ?;
