@@ -80,7 +80,7 @@ struct SeedLoaderTests {
         try project.seed()
         #expect(
             try project.rows("SELECT r FROM t ORDER BY rowid") == [
-                [.real(0.1)], [.real(2.2250738585072011e-308)], [.real(9_007_199_254_740_992)],
+                [.real(0.1)], [.real(strtod("2.2250738585072011e-308", nil))], [.real(9_007_199_254_740_992)],
             ])
     }
 
