@@ -64,12 +64,14 @@ public struct Migrator: Sendable {
     ///   - baseline: for a database at version 0 that already has tables, the version whose schema it should
     ///     already have; it is adopted at that version only when the schemas are equal.
     ///   - onEvent: called as migrations start and finish.
+    ///   - finishing: runs inside the transaction of the migration that reaches `target`, before it commits,
+    ///     so its writes commit or roll back with that migration (not called when nothing is pending).
     /// - Returns: what was done.
     /// - Throws: ``MigrationError``.
     @discardableResult
     public func migrate(
         _ connection: SQLiteConnection, to target: Int32? = nil, baseline: Int32? = nil,
-        onEvent: (Event) -> Void = { _ in }
+        onEvent: (Event) -> Void = { _ in }, finishing: ((SQLiteConnection) throws -> Void)? = nil
     ) throws -> Report {
         let latest = migrations.latestVersion
         let goal = target ?? latest
@@ -117,6 +119,7 @@ public struct Migrator: Sendable {
                         try run("PRAGMA main.application_id = \(applicationID)", on: connection)
                     }
                     try apply(migration, on: connection)
+                    if migration.version == goal, let finishing { try finishing(connection) }
                     version = migration.version
                     return migration
                 }

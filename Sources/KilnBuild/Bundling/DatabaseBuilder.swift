@@ -179,16 +179,3 @@ public struct BuildError: DiagnosticError, Equatable {
 
     public var diagnostics: [Diagnostic] { [Diagnostic(.error, "\(database): \(message)")] }
 }
-
-extension FileSystem {
-    /// Up to `count` bytes from the start of a file.
-    static func prefix(of path: String, count: Int) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw FileSystemError(operation: "open", path: path, code: errno) }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
-        guard read >= 0 else { throw FileSystemError(operation: "read", path: path, code: errno) }
-        return Array(buffer.prefix(read))
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import Kiln
 
 /// An exclusive lock on a build's output folder (`flock` on `.kiln-build.lock`), held for a whole build.
 ///

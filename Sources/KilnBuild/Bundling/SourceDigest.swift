@@ -32,7 +32,7 @@ extension KilnProject {
 
 extension FileSystem {
     /// A file's bytes.
-    static func contents(of path: String) throws -> [UInt8] {
+    package static func contents(of path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileSystemError(operation: "read", path: path, code: errno == 0 ? ENOENT : errno)
         }

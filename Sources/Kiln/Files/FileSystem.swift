@@ -1,11 +1,10 @@
 import Foundation
-import Kiln
 
 /// The few file operations the bundler needs to publish a file atomically and durably, as thin wrappers over
 /// POSIX calls whose failures become ``FileSystemError``s.
-enum FileSystem {
+package enum FileSystem {
     /// `fsync` of a file or folder.
-    static func sync(_ path: String) throws {
+    package static func sync(_ path: String) throws {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw FileSystemError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
@@ -13,56 +12,37 @@ enum FileSystem {
     }
 
     /// `rename(2)`: atomically replaces `destination` with `source` (same file system).
-    static func rename(_ source: String, to destination: String) throws {
+    package static func rename(_ source: String, to destination: String) throws {
         guard Foundation.rename(source, destination) == 0 else {
             throw FileSystemError(operation: "rename", path: source, code: errno)
         }
     }
 
     /// `link(2)`: a second name for a file; fails if the name exists.
-    static func link(_ source: String, to destination: String) throws {
+    package static func link(_ source: String, to destination: String) throws {
         guard Foundation.link(source, destination) == 0 else {
             throw FileSystemError(operation: "link", path: destination, code: errno)
         }
     }
 
     /// `unlink(2)`, where a missing file is not an error.
-    static func remove(_ path: String) throws {
+    package static func remove(_ path: String) throws {
         guard unlink(path) == 0 || errno == ENOENT else {
             throw FileSystemError(operation: "unlink", path: path, code: errno)
         }
     }
 
     /// Whether something exists at `path` (without following a final symbolic link).
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0
     }
 
     /// Creates a folder and its parents.
-    static func createDirectory(_ path: String) throws {
+    package static func createDirectory(_ path: String) throws {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             throw FileSystemError(operation: "mkdir", path: path, code: EACCES, detail: error.localizedDescription)
         }
-    }
-
-    /// The SHA-256 of a file's bytes, read in chunks.
-    static func sha256(ofFileAt path: String) throws -> SHA256Digest {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw FileSystemError(operation: "open", path: path, code: errno) }
-        defer { close(descriptor) }
-        var hasher = SHA256Hasher()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(operation: "read", path: path, code: errno)
-            }
-            if count == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
-        return hasher.finalize()
     }
 }
 
@@ -77,7 +57,7 @@ public struct FileSystemError: DiagnosticError, CustomStringConvertible {
     /// Extra detail, if any.
     public var detail: String?
 
-    init(operation: String, path: String, code: Int32, detail: String? = nil) {
+    package init(operation: String, path: String, code: Int32, detail: String? = nil) {
         self.operation = operation
         self.path = path
         self.code = code

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What an existing copy is, judged through SQLite only (the live file is never opened with plain file APIs).
+enum CopyInspection {
+    /// A copy that can be used, with its open connection and version.
+    case healthy(SQLiteConnection, version: Int32)
+    /// A copy that cannot be used and must be moved aside: empty, not a database, another application's,
+    /// or failing `quick_check`.
+    case damaged
+
+    /// Opens and judges the copy at `path`.
+    static func inspect(_ path: String, bundledApplicationID: Int32) throws -> CopyInspection {
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, mode: .readWrite)
+        } catch let error as SQLiteError {
+            throw InstallerError(.database(error), "cannot open \(path): \(error.message)")
+        }
+        do {
+            let facts = try connection.rows(
+                sql: "SELECT * FROM pragma_page_count, pragma_user_version, pragma_application_id")
+            guard let row = facts.first, case .integer(let pages) = row[0], case .integer(let version) = row[1],
+                case .integer(let applicationID) = row[2]
+            else { return try damaged(connection) }
+            if pages == 0 { return try damaged(connection) }
+            if applicationID != 0 && applicationID != Int64(bundledApplicationID) { return try damaged(connection) }
+            if try connection.rows(sql: "PRAGMA quick_check") != [["ok"]] { return try damaged(connection) }
+            return .healthy(connection, version: Int32(truncatingIfNeeded: version))
+        } catch let error as SQLiteError where error.code ~= .notADatabase || error.code ~= .corrupt {
+            return try damaged(connection)
+        } catch let error as SQLiteError {
+            throw InstallerError(.database(error), "cannot read \(path): \(error.message)")
+        }
+    }
+
+    /// Closes the connection before the file is moved, so no descriptor of it stays open.
+    private static func damaged(_ connection: SQLiteConnection) throws -> CopyInspection {
+        do { try connection.close() } catch let error as SQLiteError {
+            throw InstallerError(.database(error), "cannot close \(connection.path): \(error.message)")
+        }
+        return .damaged
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// Puts a bundled database where an app can write to it, safely, at every launch: the replacement for the
+/// tutorials' "if the file does not exist, copy it".
+///
+/// - An absent copy is installed under a cross-process lock: stale `-journal`, `-wal` and `-shm` files of the
+///   absent database are removed (SQLite would replay them onto the new copy), the bundled file is copied to a
+///   temporary file beside the destination, fsynced, validated, and published with `link(2)`, which never
+///   replaces a file another process published meanwhile; then the folder is fsynced. ``Outcome/copied``.
+/// - A copy at the bundled version is left alone: ``Outcome/upToDate``, with nothing written and the live
+///   file never opened outside SQLite (closing any other descriptor of it would drop this process's POSIX
+///   locks on the database).
+/// - An older copy is upgraded in place by the ``Migrator``, keeping every user row:
+///   ``Outcome/upgraded(from:to:)``.
+/// - A newer copy (a beta wrote it) is refused with ``InstallerError``; nothing is written.
+/// - A damaged copy (empty, not a database, another application's id, failing `quick_check`) is moved aside
+///   with its side files as `<name>.corrupt-<timestamp>`, never deleted, and a fresh copy installed:
+///   ``Outcome/recovered(quarantined:)``.
+/// - Reference tables named in ``refreshTables`` are made equal to the bundled file's at every install, after
+///   any upgrade and in the same transaction, so a release with new reference data but no new migration still
+///   delivers it; when they are equal already nothing is written. Other tables are never touched.
+///
+/// ```swift
+/// let installer = DatabaseInstaller(
+///     bundled: Bundle.main.url(forResource: "santi", withExtension: "sql")!,
+///     destination: documents.appendingPathComponent("santi.sqlite"),
+///     migrations: try MigrationSet.load(directory: Bundle.main.url(forResource: "santi", withExtension: nil)!.path))
+/// let report = try installer.install()
+/// ```
+public struct DatabaseInstaller: Sendable {
+    /// What an install did.
+    public enum Outcome: Equatable, Sendable {
+        /// The bundled file was copied to an absent destination.
+        case copied
+        /// The copy was already at the bundled version.
+        case upToDate
+        /// The copy was migrated.
+        case upgraded(from: Int32, to: Int32)
+        /// A damaged copy was moved aside to `quarantined` (plus its side files) and a fresh copy installed.
+        case recovered(quarantined: String)
+    }
+
+    /// An install's outcome and the reference tables it rewrote.
+    public struct Report: Equatable, Sendable {
+        /// What happened to the copy.
+        public let outcome: Outcome
+        /// Reference tables whose rows changed to match the bundle.
+        public let refreshedTables: [String]
+    }
+
+    /// The database file shipped in the app bundle; only ever read.
+    public let bundled: URL
+    /// Where the writable copy lives.
+    public let destination: URL
+    /// The migrations that upgrade an older copy (the same files as `migrations/<database>/`).
+    public let migrations: MigrationSet?
+    /// Reference tables made equal to the bundled file's at every install.
+    public var refreshTables: [String]
+
+    /// An installer for one bundled database.
+    public init(bundled: URL, destination: URL, migrations: MigrationSet? = nil, refreshTables: [String] = []) {
+        self.bundled = bundled
+        self.destination = destination
+        self.migrations = migrations
+        self.refreshTables = refreshTables
+    }
+
+    /// Opens a bundled database in place, read-only and immutable, for apps that never write to it.
+    public static func openBundled(_ url: URL) throws -> SQLiteConnection {
+        try SQLiteConnection(path: BundledFile.uri(url.path), mode: .readOnly)
+    }
+
+    /// Installs, upgrades or repairs the copy; see the type's documentation.
+    ///
+    /// - Throws: ``InstallerError``; the copy is then unchanged.
+    @discardableResult
+    public func install() throws -> Report {
+        let source = try BundledFile(path: bundled.path)
+        if let migrations, migrations.latestVersion != source.version {
+            throw InstallerError(
+                .migrationsDoNotMatchBundle(latest: migrations.latestVersion, bundled: source.version),
+                "the migrations end at version \(migrations.latestVersion) but the bundled file is at version \(source.version)",
+                hint: "ship the migrations and the database from the same build")
+        }
+        let path = destination.path
+        let lock = try InstallLock(destination: path)
+        defer { withExtendedLifetime(lock) {} }
+        try lock.sweepTemporaryFiles()
+
+        guard FileSystem.exists(path) else {
+            try copy(source, to: path)
+            return Report(outcome: .copied, refreshedTables: [])
+        }
+        switch try CopyInspection.inspect(path, bundledApplicationID: source.applicationID) {
+        case .damaged:
+            let quarantined = try quarantine(path)
+            try copy(source, to: path)
+            return Report(outcome: .recovered(quarantined: quarantined), refreshedTables: [])
+        case .healthy(let connection, let version):
+            return try update(connection, from: version, source: source)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Brings a healthy copy to the bundled version and refreshes reference tables.
+    private func update(_ connection: SQLiteConnection, from version: Int32, source: BundledFile) throws -> Report {
+        if version > source.version {
+            throw InstallerError(
+                .destinationIsNewer(version: version, bundled: source.version),
+                "\(destination.lastPathComponent) is at version \(version), newer than the bundled version \(source.version)",
+                hint: "a newer build of the app wrote it; kiln never downgrades a database")
+        }
+        let refresher = ReferenceRefresher(tables: refreshTables, bundledPath: source.path)
+        if version == source.version {
+            let refreshed = try refresher.refreshInOwnTransaction(connection)
+            return Report(outcome: .upToDate, refreshedTables: refreshed)
+        }
+        guard let migrations else {
+            throw InstallerError(
+                .migrationsRequired(version: version, bundled: source.version),
+                "\(destination.lastPathComponent) is at version \(version) and needs migrations to reach \(source.version)",
+                hint: "pass the app's migrations folder to the installer")
+        }
+        var refreshed: [String] = []
+        do {
+            try refresher.attach(connection)
+            defer { refresher.detach(connection) }
+            let report = try Migrator(migrations: migrations, applicationID: source.applicationID)
+                .migrate(connection, to: source.version, finishing: { refreshed = try refresher.refresh($0) })
+            return Report(
+                outcome: .upgraded(from: report.startVersion, to: report.endVersion), refreshedTables: refreshed)
+        } catch let error as MigrationError {
+            if case .notCreatedByKiln = error.reason {
+                throw InstallerError(
+                    .destinationNotCreatedByKiln, "\(destination.lastPathComponent) has tables but no kiln version",
+                    hint: "it was not installed by kiln; move it aside or migrate it with a baseline")
+            }
+            throw InstallerError(migration: error)
+        }
+    }
+
+    /// Copies the bundled file to an absent destination: temporary file, fsync, validate, `link`, fsync folder.
+    private func copy(_ source: BundledFile, to path: String) throws {
+        let folder = destination.deletingLastPathComponent().path
+        // Side files of a database that no longer exists would be replayed onto the new copy.
+        for suffix in ["-journal", "-wal", "-shm"] { try fileOperation { try FileSystem.remove(path + suffix) } }
+        let temporary = InstallLock.temporaryPath(for: path)
+        do {
+            try fileOperation { try FileSystem.copyFile(source.path, to: temporary) }
+            try fileOperation { try FileSystem.sync(temporary) }
+            try source.validate(copyAt: temporary)
+            try fileOperation {
+                do {
+                    try FileSystem.link(temporary, to: path)
+                } catch let error as FileSystemError where error.code == EEXIST {
+                    // Someone outside kiln's lock published a file meanwhile; theirs stays.
+                }
+            }
+            try fileOperation { try FileSystem.remove(temporary) }
+            try fileOperation { try FileSystem.sync(folder) }
+        } catch {
+            do { try FileSystem.remove(temporary) } catch {
+                // The next install sweeps it under the lock.
+            }
+            throw error
+        }
+    }
+
+    /// Moves a damaged copy and its side files aside; returns the new path of the copy.
+    private func quarantine(_ path: String) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        var target = "\(path).corrupt-\(formatter.string(from: Date()))"
+        var attempt = 1
+        while FileSystem.exists(target) {
+            attempt += 1
+            target = "\(path).corrupt-\(formatter.string(from: Date()))-\(attempt)"
+        }
+        try fileOperation {
+            try FileSystem.rename(path, to: target)
+            for suffix in ["-journal", "-wal", "-shm"] where FileSystem.exists(path + suffix) {
+                try FileSystem.rename(path + suffix, to: target + suffix)
+            }
+        }
+        return target
+    }
+
+    private func fileOperation(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as FileSystemError {
+            throw InstallerError(.fileSystem(error.description), "cannot \(error.description)")
+        }
+    }
+}
