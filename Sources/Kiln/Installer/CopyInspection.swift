@@ -8,11 +8,22 @@ enum CopyInspection {
     /// or failing `quick_check`.
     case damaged
 
-    /// Opens and judges the copy at `path`.
+    /// Opens and judges the copy at `path`, read-only first: a read-only connection never checkpoints,
+    /// rolls back or deletes side files, so a copy that is refused (a newer version) stays exactly as it was.
+    /// Only when SQLite must first roll back a hot journal of the copy's own does it open read-write.
     static func inspect(_ path: String, bundledApplicationID: Int32) throws -> CopyInspection {
+        do {
+            return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readOnly)
+        } catch let error as InstallerError {
+            guard case .database(let sqliteError) = error.reason, sqliteError.code ~= .readOnly else { throw error }
+            return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readWrite)
+        }
+    }
+
+    private static func inspect(_ path: String, bundledApplicationID: Int32, mode: SQLiteConnection.OpenMode) throws -> CopyInspection {
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: path, mode: .readWrite)
+            connection = try SQLiteConnection(path: path, mode: mode)
         } catch let error as SQLiteError {
             throw InstallerError(.database(error), "cannot open \(path): \(error.message)")
         }

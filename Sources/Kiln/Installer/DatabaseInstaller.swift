@@ -46,6 +46,12 @@ public struct DatabaseInstaller: Sendable {
         public let outcome: Outcome
         /// Reference tables whose rows changed to match the bundle.
         public let refreshedTables: [String]
+
+        /// A report from its parts.
+        public init(outcome: Outcome, refreshedTables: [String]) {
+            self.outcome = outcome
+            self.refreshedTables = refreshedTables
+        }
     }
 
     /// The database file shipped in the app bundle; only ever read.
@@ -112,6 +118,19 @@ public struct DatabaseInstaller: Sendable {
                 hint: "a newer build of the app wrote it; kiln never downgrades a database")
         }
         let refresher = ReferenceRefresher(tables: refreshTables, bundledPath: source.path)
+        if version == source.version && refreshTables.isEmpty {
+            return Report(outcome: .upToDate, refreshedTables: [])
+        }
+        // The inspection connection is read-only; writing needs a connection of its own.
+        do { try connection.close() } catch let error as SQLiteError {
+            throw InstallerError(.database(error), "cannot close \(connection.path): \(error.message)")
+        }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: destination.path, mode: .readWrite)
+        } catch let error as SQLiteError {
+            throw InstallerError(.database(error), "cannot open \(destination.path): \(error.message)")
+        }
         if version == source.version {
             let refreshed = try refresher.refreshInOwnTransaction(connection)
             return Report(outcome: .upToDate, refreshedTables: refreshed)
