@@ -15,21 +15,27 @@ public enum KilnBinary {
     /// The executable's path.
     public static var url: URL {
         if let override = ProcessInfo.processInfo.environment["KILN_BINARY"] { return URL(fileURLWithPath: override) }
+        return product("kiln")
+    }
+
+    /// An executable product built next to the test bundle.
+    public static func product(_ name: String) -> URL {
         // The test runner lives in the products folder (Linux: `<products>/kilnPackageTests.xctest`; Apple
         // platforms: inside `<products>/kilnPackageTests.xctest/Contents/MacOS`), beside `kiln`.
         var folder = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("kiln")
+            let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder = folder.deletingLastPathComponent()
         }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kiln")
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
     }
 
-    /// Starts kiln with `arguments` in `directory` and returns the running process; its output is discarded.
-    public static func start(_ arguments: [String], in directory: URL) throws -> Process {
+    /// Starts kiln (or another product) with `arguments` in `directory` and returns the running process; its
+    /// output is discarded.
+    public static func start(_ arguments: [String], in directory: URL, executable: URL = url) throws -> Process {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice

@@ -6,9 +6,15 @@ import Testing
 /// A bundled database at some version of a small migration set, and a place for the app's copy.
 struct InstallFixture {
     static let files: [(String, String)] = [
-        ("0001_create.sql", "CREATE TABLE saint (day INTEGER NOT NULL, month INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (month, day));\nCREATE TABLE favorite (id INTEGER PRIMARY KEY, note TEXT NOT NULL);\n"),
+        (
+            "0001_create.sql",
+            "CREATE TABLE saint (day INTEGER NOT NULL, month INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (month, day));\nCREATE TABLE favorite (id INTEGER PRIMARY KEY, note TEXT NOT NULL);\n"
+        ),
         ("0002_seed.sql", "INSERT INTO saint VALUES (19, 3, 'Giuseppe'), (4, 10, 'Francesco');\n"),
-        ("0003_add_rank.sql", "ALTER TABLE favorite ADD COLUMN rank INTEGER NOT NULL DEFAULT 0;\nCREATE INDEX favorite_rank ON favorite (rank);\n"),
+        (
+            "0003_add_rank.sql",
+            "ALTER TABLE favorite ADD COLUMN rank INTEGER NOT NULL DEFAULT 0;\nCREATE INDEX favorite_rank ON favorite (rank);\n"
+        ),
     ]
 
     let folder: TemporaryDirectory
@@ -21,10 +27,12 @@ struct InstallFixture {
         folder = try TemporaryDirectory()
         migrations = try migrationSet("saints", Array(files.prefix(Int(version))))
         bundled = folder.url.appendingPathComponent("bundle/saints.sqlite")
-        try FileManager.default.createDirectory(at: bundled.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: bundled.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Migrator(migrations: migrations, applicationID: 7).migrate(fileAt: bundled.path)
         destination = folder.url.appendingPathComponent("Documents/saints.sqlite")
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
     }
 
     func installer(refresh: [String] = []) -> DatabaseInstaller {
@@ -61,7 +69,9 @@ struct DatabaseInstallerTests {
         let fixture = try InstallFixture()
         #expect(try fixture.installer().install() == .init(outcome: .copied, refreshedTables: []))
         #expect(try fixture.copyBytes() == fixture.bundledBytes())
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path("Documents")).filter { $0.contains("kiln-install") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path("Documents")).filter {
+            $0.contains("kiln-install")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -73,7 +83,10 @@ struct DatabaseInstallerTests {
             let path = fixture.destination.path
             let old = try SQLiteConnection(path: path)
             _ = try old.rows(sql: "PRAGMA journal_mode = \(mode)")
-            try old.execute(sql: "PRAGMA cache_size = 2; CREATE TABLE saint (x); INSERT INTO saint SELECT randomblob(500) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) SELECT i FROM n)")
+            try old.execute(
+                sql:
+                    "PRAGMA cache_size = 2; CREATE TABLE saint (x); INSERT INTO saint SELECT randomblob(500) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) SELECT i FROM n)"
+            )
             if mode == "WAL" {
                 // Committed frames that were never checkpointed: SQLite would apply them to any file at this path.
                 try old.execute(sql: "PRAGMA wal_autocheckpoint = 0; UPDATE saint SET x = zeroblob(500)")
@@ -88,7 +101,9 @@ struct DatabaseInstallerTests {
             if mode != "WAL" { try old.execute(sql: "ROLLBACK") }
             try old.close()
             try FileManager.default.removeItem(atPath: path)
-            for (suffix, bytes) in planted { try fixture.folder.write("Documents/saints.sqlite\(suffix)", bytes: bytes) }
+            for (suffix, bytes) in planted {
+                try fixture.folder.write("Documents/saints.sqlite\(suffix)", bytes: bytes)
+            }
             #expect(!planted.isEmpty, "no side file was planted in \(mode) mode")
 
             #expect(try fixture.installer().install().outcome == .copied)
@@ -106,10 +121,13 @@ struct DatabaseInstallerTests {
         let fixture = try InstallFixture()
         try fixture.installer().install()
         let before = try fixture.copyBytes()
-        let modified = try FileManager.default.attributesOfItem(atPath: fixture.destination.path)[.modificationDate] as? Date
+        let modified =
+            try FileManager.default.attributesOfItem(atPath: fixture.destination.path)[.modificationDate] as? Date
         #expect(try fixture.installer(refresh: ["saint"]).install() == .init(outcome: .upToDate, refreshedTables: []))
         #expect(try fixture.copyBytes() == before)
-        #expect(try FileManager.default.attributesOfItem(atPath: fixture.destination.path)[.modificationDate] as? Date == modified)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: fixture.destination.path)[.modificationDate] as? Date
+                == modified)
         #expect(fixture.sideFiles().isEmpty)
     }
 
@@ -120,7 +138,10 @@ struct DatabaseInstallerTests {
         let report = try fixture.installer().install()
         #expect(report.outcome == .upgraded(from: 2, to: 3))
         let db = try SQLiteConnection(path: fixture.destination.path)
-        #expect(try db.rows(sql: "SELECT note, rank FROM favorite ORDER BY id") == [["user row 0", 0], ["user row 1", 0], ["user row 2", 0]])
+        #expect(
+            try db.rows(sql: "SELECT note, rank FROM favorite ORDER BY id") == [
+                ["user row 0", 0], ["user row 1", 0], ["user row 2", 0],
+            ])
     }
 
     @Test("upgrades from every earlier version with 10,000 user rows keep the rows and reach the fresh schema")
@@ -139,7 +160,9 @@ struct DatabaseInstallerTests {
         }
     }
 
-    @Test("reference tables are made equal to the bundle's after an upgrade, in the same transaction; user tables are untouched")
+    @Test(
+        "reference tables are made equal to the bundle's after an upgrade, in the same transaction; user tables are untouched"
+    )
     func refreshAfterUpgrade() throws {
         let fixture = try InstallFixture()
         try fixture.appCopy(at: 2)
@@ -149,7 +172,10 @@ struct DatabaseInstallerTests {
         let report = try fixture.installer(refresh: ["saint"]).install()
         #expect(report == .init(outcome: .upgraded(from: 2, to: 3), refreshedTables: ["saint"]))
         let after = try SQLiteConnection(path: fixture.destination.path)
-        #expect(try after.rows(sql: "SELECT day, month, name FROM saint ORDER BY month, day") == [[19, 3, "Giuseppe"], [4, 10, "Francesco"]])
+        #expect(
+            try after.rows(sql: "SELECT day, month, name FROM saint ORDER BY month, day") == [
+                [19, 3, "Giuseppe"], [4, 10, "Francesco"],
+            ])
         #expect(try after.integer(sql: "SELECT count(*) FROM favorite") == 3)
     }
 
@@ -163,7 +189,9 @@ struct DatabaseInstallerTests {
         let db = try SQLiteConnection(path: fixture.destination.path)
         try db.execute(sql: "INSERT INTO favorite (note) VALUES ('mine')")
         try db.close()
-        #expect(try fixture.installer(refresh: ["saint"]).install() == .init(outcome: .upToDate, refreshedTables: ["saint"]))
+        #expect(
+            try fixture.installer(refresh: ["saint"]).install() == .init(outcome: .upToDate, refreshedTables: ["saint"])
+        )
         let after = try SQLiteConnection(path: fixture.destination.path)
         #expect(try after.integer(sql: "SELECT count(*) FROM saint") == 3)
         #expect(try after.rows(sql: "SELECT note FROM favorite") == [["mine"]])
@@ -182,7 +210,9 @@ struct DatabaseInstallerTests {
         #expect(try fixture.folder.read("Documents/saints.sqlite-wal") == Array("not really a wal".utf8))
     }
 
-    @Test("damaged copies are moved aside with their side files and replaced", arguments: ["empty", "garbage", "truncated", "other-app", "corrupt-page"])
+    @Test(
+        "damaged copies are moved aside with their side files and replaced",
+        arguments: ["empty", "garbage", "truncated", "other-app", "corrupt-page"])
     func recovers(kind: String) throws {
         let fixture = try InstallFixture()
         try fixture.appCopy(at: 3, rows: 2000)
@@ -203,8 +233,13 @@ struct DatabaseInstallerTests {
         try fixture.folder.write("Documents/saints.sqlite", bytes: bytes)
         try fixture.folder.write("Documents/saints.sqlite-journal", "")
         let report = try fixture.installer().install()
-        guard case .recovered(let quarantined) = report.outcome else { Issue.record("\(kind): \(report)"); return }
-        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: quarantined))) == bytes, "the damaged file must be kept as it was")
+        guard case .recovered(let quarantined) = report.outcome else {
+            Issue.record("\(kind): \(report)")
+            return
+        }
+        #expect(
+            try Array(Data(contentsOf: URL(fileURLWithPath: quarantined))) == bytes,
+            "the damaged file must be kept as it was")
         #expect(FileManager.default.fileExists(atPath: quarantined + "-journal"))
         #expect(try fixture.copyBytes() == fixture.bundledBytes())
         #expect(fixture.sideFiles().isEmpty)
@@ -213,8 +248,9 @@ struct DatabaseInstallerTests {
     @Test("migrations that do not end at the bundled version are refused before anything is written")
     func mismatchedMigrations() throws {
         let fixture = try InstallFixture()
-        let installer = DatabaseInstaller(bundled: fixture.bundled, destination: fixture.destination,
-                                          migrations: try migrationSet("saints", Array(InstallFixture.files.prefix(2))))
+        let installer = DatabaseInstaller(
+            bundled: fixture.bundled, destination: fixture.destination,
+            migrations: try migrationSet("saints", Array(InstallFixture.files.prefix(2))))
         let error = try #require(throws: InstallerError.self) { try installer.install() }
         #expect(error.reason == .migrationsDoNotMatchBundle(latest: 2, bundled: 3))
         #expect(!FileManager.default.fileExists(atPath: fixture.destination.path))

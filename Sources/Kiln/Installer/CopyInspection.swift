@@ -20,7 +20,9 @@ enum CopyInspection {
         }
     }
 
-    private static func inspect(_ path: String, bundledApplicationID: Int32, mode: SQLiteConnection.OpenMode) throws -> CopyInspection {
+    private static func inspect(_ path: String, bundledApplicationID: Int32, mode: SQLiteConnection.OpenMode) throws
+        -> CopyInspection
+    {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, mode: mode)
