@@ -32,6 +32,9 @@ public struct KilnConfiguration: Sendable, Equatable {
 
     /// Settings by database name; a database without an entry uses the defaults.
     public var databases: [String: DatabaseSettings] = [:]
+    /// The SQLite of the oldest OS the app supports, e.g. `3.36.0` for iOS 15: `kiln check` fails
+    /// migrations and queries that use a newer feature.
+    public var minimumSQLite: String?
 
     /// An empty configuration: every database uses the defaults.
     public init() {}
@@ -99,8 +102,16 @@ public struct KilnConfiguration: Sendable, Equatable {
                     for (name, settings) in databases.sorted(by: { $0.key < $1.key }) {
                         configuration.databases[name] = readDatabase(settings, path: "databases.\(name)")
                     }
+                case "minimumSQLite":
+                    if let text = value as? String, SQLiteVersion(text) != nil {
+                        configuration.minimumSQLite = text
+                    } else {
+                        problem(
+                            "'minimumSQLite' must be a SQLite version such as \"3.36.0\"", key: key,
+                            hint: "iOS 15 ships SQLite 3.36.0, iOS 16 3.39.x, iOS 17 3.43.x")
+                    }
                 default:
-                    unknown(key, path: key, allowed: ["databases"])
+                    unknown(key, path: key, allowed: ["databases", "minimumSQLite"])
                 }
             }
             return configuration

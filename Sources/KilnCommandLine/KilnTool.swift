@@ -16,7 +16,8 @@ public enum KilnTool {
     public static let usage: Int32 = 64
 
     static let commands: [any KilnCommand.Type] = [
-        BuildCommand.self, InstallCommand.self, MigrateCommand.self, SeedCommand.self, ResetCommand.self,
+        BuildCommand.self, CheckCommand.self, HashCommand.self, InstallCommand.self, MigrateCommand.self,
+        SeedCommand.self, ResetCommand.self,
         StatusCommand.self,
         NewCommand.self,
         SchemaCommand.self,

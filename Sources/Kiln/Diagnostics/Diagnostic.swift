@@ -16,15 +16,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let location: SourceLocation?
     /// How to fix it, when there is something to say.
     public let hint: String?
+    /// A stable identifier of the rule, e.g. `migration-edited`, for tools that read `--json`.
+    public let code: String?
 
     /// Creates a diagnostic.
     public init(
-        _ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil, hint: String? = nil
+        _ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil, hint: String? = nil,
+        code: String? = nil
     ) {
         self.severity = severity
         self.message = message
         self.location = location
         self.hint = hint
+        self.code = code
     }
 
     /// The clang-style text: one line, plus a `note:` line for the hint. `tool` names the program where there
@@ -37,6 +41,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { formatted() }
+}
+
+/// Findings thrown as one error.
+public struct DiagnosticList: DiagnosticError {
+    /// The findings.
+    public let diagnostics: [Diagnostic]
+
+    /// One finding.
+    public init(_ diagnostic: Diagnostic) { diagnostics = [diagnostic] }
+
+    /// Several findings.
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 }
 
 /// An error that explains itself as one or more diagnostics. Every error kiln throws for user input

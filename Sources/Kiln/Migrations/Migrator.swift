@@ -204,7 +204,7 @@ public struct Migrator: Sendable {
         do {
             try connection.forEachStatement(utf8: migration.source.bytes) { statement, _ in try statement.run() }
         } catch let scriptFailure as SQLiteScriptFailure {
-            let location = MigrationErrorLocator.locate(scriptFailure, in: migration)
+            let location = SQLErrorLocator.locate(scriptFailure, in: migration)
             throw MigrationError(
                 reason: .statementFailed(version: migration.version, scriptFailure.error),
                 diagnostics: [
@@ -227,7 +227,7 @@ public struct Migrator: Sendable {
                 diagnostics: [
                     Diagnostic(
                         .error, "foreign key violation: " + shown.joined(separator: "; ") + more,
-                        at: MigrationErrorLocator.locate(name: table, in: migration),
+                        at: SQLErrorLocator.locate(name: table, in: migration),
                         hint:
                             "migration \(migration.version) was rolled back; fix or delete the orphan rows in the migration"
                     )

@@ -23,6 +23,19 @@ public enum SQLNormalizer {
         return output
     }
 
+    /// The canonical form of `sql` for hashing: comments, white space and `;` dropped, every bare word
+    /// uppercased (SQLite compares keywords and unquoted identifiers without regard to case), strings, quoted
+    /// identifiers, numbers and blobs kept exactly, tokens separated by one space. Reformatting a statement
+    /// does not change it; changing any token does.
+    public static func canonical(_ sql: String) -> String {
+        var lexer = SQLLexer(sql)
+        let tokens = lexer.tokens()
+        return tokens.filter { $0.kind != .semicolon }.map { token in
+            let text = lexer.text(of: token)
+            return token.kind == .word ? text.uppercased() : text
+        }.joined(separator: " ")
+    }
+
     private static func isKeyword(_ word: String) -> Bool {
         var bytes = Array(word.utf8)
         let count = Int32(bytes.count)

@@ -1,9 +1,9 @@
-/// Finds where in a migration file an error belongs.
+/// Finds where in a SQL file (a migration, an app's queries) an error belongs.
 ///
 /// SQLite gives a byte offset for syntax errors and some others (`sqlite3_error_offset`). Where it gives
 /// none, as for `no such table: x`, the error's message names an object, and the locator points at that name
 /// inside the failing statement; failing that, at the statement's first token.
-enum MigrationErrorLocator {
+package enum SQLErrorLocator {
     /// Messages whose text after the prefix is the name at fault.
     private static let namePrefixes = [
         "no such table: ", "no such column: ", "no such index: ", "no such view: ", "no such trigger: ",
@@ -13,18 +13,24 @@ enum MigrationErrorLocator {
 
     /// The location of a failure while running `migration`'s statements.
     static func locate(_ failure: SQLiteScriptFailure, in migration: Migration) -> SourceLocation {
-        let source = migration.source
-        if let offset = failure.error.offset {
-            return source.location(ofByte: failure.statementStart + offset)
+        locate(
+            failure.error, statementStart: failure.statementStart, source: migration.source,
+            statements: migration.statements)
+    }
+
+    /// The location of `error`, raised by the statement whose text SQLite began reading at byte
+    /// `statementStart` of `source` (white space before the statement included).
+    package static func locate(
+        _ error: SQLiteError, statementStart: Int, source: SourceText, statements: [SQLStatementRange]
+    ) -> SourceLocation {
+        if let offset = error.offset {
+            return source.location(ofByte: statementStart + offset)
         }
         // The statement SQLite was running: the first one that starts at or after where it began reading.
-        guard let statement = migration.statements.first(where: { $0.range.lowerBound >= failure.statementStart })
-        else {
-            return source.location(ofByte: failure.statementStart)
+        guard let statement = statements.first(where: { $0.range.lowerBound >= statementStart }) else {
+            return source.location(ofByte: statementStart)
         }
-        if let name = blamedName(in: failure.error.message),
-            let token = token(named: name, in: statement, source: source)
-        {
+        if let name = blamedName(in: error.message), let token = token(named: name, in: statement, source: source) {
             return source.location(ofByte: token.range.lowerBound)
         }
         return source.location(ofByte: statement.range.lowerBound)

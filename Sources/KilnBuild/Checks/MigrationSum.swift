@@ -1,0 +1,85 @@
+import Foundation
+import Kiln
+
+/// `migrations/<database>/kiln.sum`: one line per migration with the SHA-256 of its canonical SQL
+/// (``SQLNormalizer/canonical(_:)``: reformatting is not an edit, changing a token is), then a `total` line
+/// hashing the whole list, so two branches that each add a migration conflict in git.
+///
+/// ```
+/// # kiln.sum: written by 'kiln hash'. ...
+/// 0001_create_country.sql 6f1c…
+/// 0002_add_iso2.sql 93ab…
+/// total 41de…
+/// ```
+public struct MigrationSum: Equatable, Sendable {
+    /// One migration's line.
+    public struct Line: Equatable, Sendable {
+        /// The migration's file name.
+        public let file: String
+        /// The hash of its canonical SQL, lowercase hex.
+        public let hash: String
+        /// The 1-based line in kiln.sum (0 for a sum computed from files).
+        public let line: Int
+    }
+
+    /// The migrations' lines, by version.
+    public let lines: [Line]
+    /// The hash over every line.
+    public let total: String
+
+    /// The file name inside the migration folder.
+    public static let fileName = "kiln.sum"
+
+    /// The sum of a migration set as it is now.
+    public init(_ set: MigrationSet) {
+        let lines = set.migrations.map { migration in
+            Line(
+                file: migration.fileName,
+                hash: SHA256Hasher.hash(Array(SQLNormalizer.canonical(migration.sql).utf8)).hex, line: 0)
+        }
+        self.init(lines: lines)
+    }
+
+    private init(lines: [Line]) {
+        self.lines = lines
+        total = SHA256Hasher.hash(Array(lines.map { "\($0.file) \($0.hash)\n" }.joined().utf8)).hex
+    }
+
+    /// The file's text.
+    public var text: String {
+        var text = """
+            # kiln.sum: the SHA-256 of each migration's SQL, comments, white space and letter case aside.
+            # Written by 'kiln hash'; 'kiln check' fails when a migration changes. Never edit a released migration:
+            # add a new one. Regenerate only for migrations that were never released.
+
+            """
+        for line in lines { text += "\(line.file) \(line.hash)\n" }
+        return text + "total \(total)\n"
+    }
+
+    /// Reads a kiln.sum file's text.
+    ///
+    /// - Throws: ``DiagnosticList`` naming the line that cannot be read.
+    public static func parse(_ text: String, path: String) throws -> (sum: MigrationSum, recordedTotal: String?) {
+        var lines: [Line] = []
+        var total: String?
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, parts[1].count == 64, parts[1].allSatisfy({ $0.isHexDigit }) else {
+                throw DiagnosticList(
+                    Diagnostic(
+                        .error, "cannot read this line of kiln.sum",
+                        at: SourceLocation(path: path, line: index + 1, column: 1),
+                        hint: "regenerate the file with 'kiln hash'", code: "sum-unreadable"))
+            }
+            if parts[0] == "total" {
+                total = String(parts[1])
+            } else {
+                lines.append(Line(file: String(parts[0]), hash: String(parts[1]), line: index + 1))
+            }
+        }
+        return (MigrationSum(lines: lines), total)
+    }
+}

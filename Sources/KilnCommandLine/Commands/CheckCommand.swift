@@ -1,0 +1,95 @@
+import Foundation
+import Kiln
+import KilnBuild
+
+/// `kiln check [<database>...] [--strict] [--json]`: the CI gate.
+enum CheckCommand: KilnCommand {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Checks migrations, seeds, upgrade paths and app queries before a release; exits 1 on any error.",
+        discussion: """
+            For each database: kiln.sum matches the migrations; no feature newer than minimumSQLite; a fresh build
+            succeeds twice with identical bytes; a database at every earlier version, holding data
+            (fixtures/<database>/<version>.sql or generated rows), upgrades to the fresh schema; every statement of
+            queries/<database>.sql prepares. Warnings (destructive migrations, seeds without a primary key, full
+            scans) fail only with --strict.
+            """,
+        arguments: [
+            .init(name: "database", help: "The databases to check (default: all).", isOptional: true, isRepeating: true)
+        ],
+        options: [
+            .init(name: "strict", valueName: nil, help: "Treat warnings as errors."),
+            .init(name: "json", valueName: nil, help: "Print one JSON document instead of text."),
+        ])
+
+    struct Document: Encodable {
+        var formatVersion = 1
+        let databases: [DatabaseResult]
+        let errors: Int
+        let warnings: Int
+        let passed: Bool
+    }
+
+    struct DatabaseResult: Encodable {
+        let name: String
+        let errors: Int
+        let warnings: Int
+        let diagnostics: [Finding]
+    }
+
+    struct Finding: Encodable {
+        let code: String?
+        let severity: String
+        let path: String?
+        let line: Int?
+        let column: Int?
+        let message: String
+        let hint: String?
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        let project = try context.project()
+        let known = try project.databaseNames()
+        let names = (arguments.positional["database"] ?? []).isEmpty ? known : arguments.positional["database"]!
+        for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
+        let strict = arguments.flag("strict")
+        let checker = ProjectChecker(project: project)
+        var results: [DatabaseResult] = []
+        let started = ContinuousClock.now
+        for name in names {
+            let diagnostics = checker.check(name).map { diagnostic in
+                strict && diagnostic.severity == .warning
+                    ? Diagnostic(
+                        .error, diagnostic.message, at: diagnostic.location, hint: diagnostic.hint,
+                        code: diagnostic.code) : diagnostic
+            }
+            if !arguments.flag("json") {
+                for diagnostic in diagnostics { context.standardError(diagnostic.formatted() + "\n") }
+            }
+            results.append(
+                DatabaseResult(
+                    name: name, errors: diagnostics.filter { $0.severity == .error }.count,
+                    warnings: diagnostics.filter { $0.severity == .warning }.count,
+                    diagnostics: diagnostics.map {
+                        Finding(
+                            code: $0.code, severity: $0.severity.rawValue, path: $0.location?.path,
+                            line: $0.location?.line,
+                            column: $0.location?.column, message: $0.message, hint: $0.hint)
+                    }))
+        }
+        let errors = results.reduce(0) { $0 + $1.errors }
+        let warnings = results.reduce(0) { $0 + $1.warnings }
+        if arguments.flag("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let document = Document(databases: results, errors: errors, warnings: warnings, passed: errors == 0)
+            context.standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+        } else {
+            let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
+            context.standardOutput(
+                "kiln check: \(errors == 0 ? "passed" : "failed"), \(plural(names.count, "database")), \(plural(errors, "error")), \(plural(warnings, "warning")) (\(Format.duration(ContinuousClock.now - started)))\n"
+            )
+        }
+        return errors == 0 ? KilnTool.success : KilnTool.failure
+    }
+}
