@@ -30,7 +30,7 @@ struct CheckProject {
 
     /// The first line of every finding.
     func findings() throws -> [String] {
-        try ProjectChecker(project: try project).check("shop").map { String($0.formatted().split(separator: "\n")[0]) }
+        ProjectChecker(project: try project).check("shop").map { String($0.formatted().split(separator: "\n")[0]) }
     }
 
     func errors() throws -> [String] { try findings().filter { $0.contains(": error: ") } }
