@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// kiln: versioned SQL migrations and CSV seeds turned into SQLite databases.
@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "Kiln", targets: ["Kiln"]),
         .library(name: "KilnBuild", targets: ["KilnBuild"]),
         .executable(name: "kiln", targets: ["kiln"]),
+        .plugin(name: "KilnPlugin", targets: ["KilnPlugin"]),
+        .plugin(name: "KilnCommandPlugin", targets: ["KilnCommandPlugin"]),
+        .plugin(name: "KilnWriteCommandPlugin", targets: ["KilnWriteCommandPlugin"]),
     ],
     targets: [
         // Linux: the system's libsqlite3 (Apple platforms import their own `SQLite3` module instead).
@@ -47,6 +50,18 @@ let package = Package(
         ),
         .target(name: "KilnCommandLine", dependencies: ["Kiln", "KilnBuild"]),
         .executableTarget(name: "kiln", dependencies: ["KilnCommandLine"]),
+        // Build-time integration: databases as a product of `swift build`, and kiln as `swift package kiln`.
+        .plugin(name: "KilnPlugin", capability: .buildTool(), dependencies: ["kiln"]),
+        .plugin(
+            name: "KilnCommandPlugin",
+            capability: .command(intent: .custom(verb: "kiln", description: "Run a kiln command that only reads (check, status, schema)")),
+            dependencies: ["kiln"]),
+        .plugin(
+            name: "KilnWriteCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "kiln-write", description: "Run any kiln command, including those that write (build, new, hash)"),
+                permissions: [.writeToPackageDirectory(reason: "kiln writes migrations, kiln.sum or built databases into the package")]),
+            dependencies: ["kiln"]),
         // Helpers shared by the test targets: temporary folders, fixture projects, running the built binary.
         .target(name: "KilnTestSupport", dependencies: ["Kiln"], path: "Tests/KilnTestSupport"),
         .testTarget(name: "KilnTests", dependencies: ["Kiln", "KilnTestSupport"]),

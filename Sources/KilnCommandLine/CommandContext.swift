@@ -1,4 +1,5 @@
 import Foundation
+import Kiln
 import KilnBuild
 
 /// What a running command sees of the world: its project root and where its output goes.
@@ -9,6 +10,25 @@ public struct CommandContext {
     public let standardOutput: (String) -> Void
     /// Diagnostics and progress.
     public let standardError: (String) -> Void
+    /// Whether diagnostics name files by absolute path (`--absolute-paths`), for build systems that annotate them.
+    public var absolutePaths = false
+
+    /// Prints a diagnostic on standard error.
+    func report(_ diagnostic: Diagnostic) {
+        standardError(Self.format(diagnostic, root: absolutePaths ? root : nil) + "\n")
+    }
+
+    /// A diagnostic's text, with its path made absolute against `root` when one is given.
+    static func format(_ diagnostic: Diagnostic, root: URL?) -> String {
+        guard let root, let location = diagnostic.location, !location.path.hasPrefix("/") else {
+            return diagnostic.formatted()
+        }
+        let absolute = SourceLocation(
+            path: root.appendingPathComponent(location.path).path, line: location.line, column: location.column)
+        return Diagnostic(
+            diagnostic.severity, diagnostic.message, at: absolute, hint: diagnostic.hint, code: diagnostic.code
+        ).formatted()
+    }
 
     /// Opens the project at ``root``.
     func project() throws -> KilnProject { try KilnProject(root: root) }

@@ -45,6 +45,9 @@ public struct CommandSpec: Sendable {
         Option(
             name: "root", valueName: "dir",
             help: "The project folder holding migrations/, seeds/ and kiln.json (default: the current folder)."),
+        Option(
+            name: "absolute-paths", valueName: nil,
+            help: "Name files in diagnostics by absolute path (for build systems)."),
         Option(name: "help", valueName: nil, help: "Show help information.", shortName: "h"),
     ]
 

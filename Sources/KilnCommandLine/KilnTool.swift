@@ -66,8 +66,14 @@ public enum KilnTool {
                 parsed.options["root"].map {
                     URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
                 } ?? currentDirectory
-            let context = CommandContext(root: root, standardOutput: standardOutput, standardError: standardError)
-            return try command.run(parsed, context: context)
+            var context = CommandContext(root: root, standardOutput: standardOutput, standardError: standardError)
+            context.absolutePaths = parsed.flag("absolute-paths")
+            do {
+                return try command.run(parsed, context: context)
+            } catch let error as DiagnosticError {
+                for diagnostic in error.diagnostics { context.report(diagnostic) }
+                return failure
+            }
         } catch let error as UsageError {
             return report(error, standardError: standardError)
         } catch let error as DiagnosticError {

@@ -19,6 +19,11 @@ enum BuildCommand: KilnCommand {
         options: [
             .init(name: "out", valueName: "dir", help: "The output folder (default: build/ under the project root)."),
             .init(name: "force", valueName: nil, help: "Rebuild even when the output is up to date."),
+            .init(
+                name: "xcfilelist", valueName: "dir",
+                help:
+                    "Also write kiln-inputs.xcfilelist and kiln-outputs.xcfilelist there, for an Xcode Run Script phase."
+            ),
             .init(name: "json", valueName: nil, help: "Print one JSON document instead of text."),
         ])
 
@@ -43,6 +48,16 @@ enum BuildCommand: KilnCommand {
         let out = arguments.options["out"].map { context.path($0) } ?? project.root.appendingPathComponent("build").path
         let shownOut = arguments.options["out"] ?? "build"
         let bundler = Bundler(project: project, outputDirectory: out, force: arguments.flag("force"))
+        if let listFolder = arguments.options["xcfilelist"] {
+            let names =
+                (arguments.positional["database"] ?? []).isEmpty
+                ? try project.databaseNames() : arguments.positional["database"]!
+            for name in names where !(try project.databaseNames()).contains(name) {
+                throw ProjectError.unknownDatabase(name, known: try project.databaseNames())
+            }
+            _ = try XcodeFileLists.write(
+                project: project, databases: names, outputDirectory: out, into: context.path(listFolder))
+        }
         let outcomes = try bundler.build(arguments.positional["database"] ?? []) {
             context.standardError("kiln: waiting for another build of \(shownOut) to finish\n")
         }
@@ -77,7 +92,7 @@ enum BuildCommand: KilnCommand {
                         milliseconds: nil))
                 let diagnostics =
                     (error as? DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(database): \(error)")]
-                for diagnostic in diagnostics { context.standardError(diagnostic.formatted() + "\n") }
+                for diagnostic in diagnostics { context.report(diagnostic) }
             }
         }
         if arguments.flag("json") {

@@ -64,7 +64,7 @@ enum CheckCommand: KilnCommand {
                         code: diagnostic.code) : diagnostic
             }
             if !arguments.flag("json") {
-                for diagnostic in diagnostics { context.standardError(diagnostic.formatted() + "\n") }
+                for diagnostic in diagnostics { context.report(diagnostic) }
             }
             results.append(
                 DatabaseResult(

@@ -82,7 +82,7 @@ enum StatusCommand: KilnCommand {
             do {
                 migrator = try project.migrator(for: name)
             } catch let error as DiagnosticError {
-                for diagnostic in error.diagnostics { context.standardError(diagnostic.formatted() + "\n") }
+                for diagnostic in error.diagnostics { context.report(diagnostic) }
                 failed = true
                 continue
             }

@@ -1,0 +1,63 @@
+import Foundation
+import Kiln
+
+extension KilnProject {
+    /// Every file a database's build reads, relative to the root: `kiln.json` (when present), its migrations
+    /// and its seed files.
+    public func inputFiles(for database: String) throws -> [String] {
+        var files: [String] = []
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent("kiln.json").path) {
+            files.append("kiln.json")
+        }
+        files += try migrationSet(for: database).migrations.map(\.path)
+        if FileManager.default.fileExists(atPath: seedsDirectory.appendingPathComponent(database).path) {
+            files += try seedFiles(for: database).map(\.displayPath)
+        }
+        return files
+    }
+}
+
+/// The `.xcfilelist` files of an Xcode Run Script phase that runs `kiln build`: declared inputs and outputs
+/// let Xcode skip the phase when nothing changed, and let it run under user script sandboxing.
+public enum XcodeFileLists {
+    /// Writes `kiln-inputs.xcfilelist` and `kiln-outputs.xcfilelist` into `directory`. Paths inside the
+    /// project root are written as `$(SRCROOT)/…`, so the root must be the Xcode project's folder; others
+    /// are absolute.
+    ///
+    /// - Returns: the two files' paths.
+    public static func write(project: KilnProject, databases: [String], outputDirectory: String, into directory: String)
+        throws -> [String]
+    {
+        var inputs: [String] = []
+        var outputs: [String] = []
+        for database in databases {
+            for file in try project.inputFiles(for: database) where !inputs.contains("$(SRCROOT)/\(file)") {
+                inputs.append("$(SRCROOT)/\(file)")
+            }
+            outputs.append(
+                entry(
+                    for:
+                        "\(outputDirectory)/\(project.configuration.settings(for: database).outputName(for: database))",
+                    root: project.root.path))
+        }
+        try FileSystem.createDirectory(directory)
+        var written: [String] = []
+        for (name, lines) in [("kiln-inputs.xcfilelist", inputs), ("kiln-outputs.xcfilelist", outputs)] {
+            let path = "\(directory)/\(name)"
+            let text = lines.joined(separator: "\n") + "\n"
+            if FileManager.default.contents(atPath: path) != Data(text.utf8) {
+                do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                    throw FileSystemError(operation: "write", path: path, code: EIO, detail: error.localizedDescription)
+                }
+            }
+            written.append(path)
+        }
+        return written
+    }
+
+    private static func entry(for path: String, root: String) -> String {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return standardized.hasPrefix(prefix) ? "$(SRCROOT)/" + standardized.dropFirst(prefix.count) : standardized
+    }
+}
