@@ -13,6 +13,13 @@ public struct CommandContext {
     /// Whether diagnostics name files by absolute path (`--absolute-paths`), for build systems that annotate them.
     public var absolutePaths = false
 
+    /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline.
+    func printJSON<Document: Encodable>(_ document: Document) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+    }
+
     /// Prints a diagnostic on standard error.
     func report(_ diagnostic: Diagnostic) {
         standardError(Self.format(diagnostic, root: absolutePaths ? root : nil) + "\n")

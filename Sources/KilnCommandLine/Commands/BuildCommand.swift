@@ -95,14 +95,7 @@ enum BuildCommand: KilnCommand {
                 for diagnostic in diagnostics { context.report(diagnostic) }
             }
         }
-        if arguments.flag("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.standardOutput(
-                String(
-                    decoding: try encoder.encode(Document(outputDirectory: shownOut, databases: entries)), as: UTF8.self
-                ) + "\n")
-        }
+        if arguments.flag("json") { try context.printJSON(Document(outputDirectory: shownOut, databases: entries)) }
         return failed ? KilnTool.failure : KilnTool.success
     }
 }

@@ -80,10 +80,8 @@ enum CheckCommand: KilnCommand {
         let errors = results.reduce(0) { $0 + $1.errors }
         let warnings = results.reduce(0) { $0 + $1.warnings }
         if arguments.flag("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let document = Document(databases: results, errors: errors, warnings: warnings, passed: errors == 0)
-            context.standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+            try context.printJSON(document)
         } else {
             let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
             context.standardOutput(

@@ -68,9 +68,7 @@ enum InstallCommand: KilnCommand {
             text = "\(destination) was damaged: moved it to \(quarantined) and installed a fresh copy"
         }
         if arguments.flag("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+            try context.printJSON(document)
         } else {
             context.standardOutput(text + "\n")
             if !report.refreshedTables.isEmpty {

@@ -83,9 +83,7 @@ enum SeedCommand: KilnCommand {
                         table: $0.table, file: $0.file, rows: $0.rows, inserted: $0.inserted, updated: $0.updated,
                         deleted: $0.deleted)
                 })
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+            try context.printJSON(document)
         } else {
             for report in reports {
                 var parts = ["\(report.inserted) inserted"]

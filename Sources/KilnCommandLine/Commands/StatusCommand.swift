@@ -97,9 +97,7 @@ enum StatusCommand: KilnCommand {
             document.databases.append(status)
         }
         if arguments.flag("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+            try context.printJSON(document)
         } else {
             for status in document.databases { context.standardOutput(text(for: status)) }
         }
