@@ -83,6 +83,7 @@ public struct Bundler: Sendable {
         do {
             try FileSystem.rename(temporary, to: output)
         } catch {
+            // Best effort: the next build sweeps temporary files under its lock anyway.
             try? FileSystem.remove(temporary)
             throw error
         }

@@ -52,6 +52,7 @@ public struct DatabaseBuilder: Sendable {
         do {
             return try buildUnchecked(into: path, sourceDigest: sourceDigest)
         } catch {
+            // Best effort while the build error is thrown; the next build sweeps what is left.
             for suffix in ["", "-journal", "-wal", "-shm"] { try? FileSystem.remove(path + suffix) }
             throw error
         }

@@ -50,6 +50,7 @@ public struct DeveloperReset: Sendable {
             try FileSystem.sync(directory)
             return Report(built: built, previousKept: existed)
         } catch {
+            // Best effort while the real error is thrown; the temporary file is hidden and named as kiln's.
             try? FileSystem.remove(temporary)
             throw error
         }

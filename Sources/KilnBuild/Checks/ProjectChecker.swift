@@ -64,8 +64,20 @@ public struct ProjectChecker: Sendable {
         let (upgraded, upgradeDiagnostics) = UpgradePathCheck(project: project, migrator: migrator).run()
         diagnostics += upgradeDiagnostics
 
-        let tables = (try? TableSchema.readAll(from: fresh)) ?? [:]
-        let seeds = (try? project.seedFiles(for: database)) ?? []
+        let tables: [String: TableSchema]
+        var seeds: [SeedFile] = []
+        do {
+            tables = try TableSchema.readAll(from: fresh)
+            if FileManager.default.fileExists(atPath: project.seedsDirectory.appendingPathComponent(database).path) {
+                seeds = try project.seedFiles(for: database)
+            }
+        } catch let error as DiagnosticError {
+            return diagnostics + error.diagnostics
+        } catch {
+            return diagnostics + [
+                Diagnostic(.error, "\(database): cannot read the fresh build: \(error)", code: "build-failed")
+            ]
+        }
         diagnostics += LintCheck.seedsWithoutPrimaryKey(seeds, tables: tables)
 
         let queriesPath = project.root.appendingPathComponent("queries/\(database).sql").path
