@@ -6,6 +6,7 @@ import PackageDescription
 /// installer and answers "whose name day is it on DAY/MONTH" with the tutorial's own query.
 let package = Package(
     name: "Onomastici",
+    platforms: [.macOS(.v13), .iOS(.v15)],
     dependencies: [.package(name: "kiln", path: "../..")],
     targets: [
         .target(

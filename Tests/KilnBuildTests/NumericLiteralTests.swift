@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Kiln
 @testable import KilnBuild
 
 @Suite("Numeric literals and UTF-8 validation")
@@ -65,7 +66,7 @@ struct NumericLiteralTests {
                 interesting.randomElement(using: &generator)!
             }
             let ours = bytes.withUnsafeBufferPointer {
-                invalidUTF8Offset($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count)
+                UTF8Validation.firstInvalidOffset($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count)
             }
             let valid = String(validating: bytes, as: UTF8.self) != nil
             #expect((ours == nil) == valid, "\(bytes.map { String($0, radix: 16) })")

@@ -149,8 +149,9 @@ public struct MigrationSet: Sendable {
 
     /// Splits one file into statements and finds what would make it fail before it runs.
     static func check(_ source: SourceText) -> ([SQLStatementRange], [Diagnostic]) {
-        if String(validating: source.bytes, as: UTF8.self) == nil {
-            let offset = firstInvalidUTF8Offset(source.bytes)
+        if let offset = source.bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress.flatMap { UTF8Validation.firstInvalidOffset($0, buffer.count) }
+        }) {
             return (
                 [],
                 [
@@ -180,19 +181,6 @@ public struct MigrationSet: Sendable {
             }
         }
         return (statements, diagnostics)
-    }
-
-    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .error: return offset
-            case .emptyInput: return offset
-            }
-        }
     }
 }
 

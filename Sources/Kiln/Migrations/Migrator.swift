@@ -1,3 +1,5 @@
+import Foundation
+
 /// Brings a database to a version of its ``MigrationSet``, one migration per transaction, tracking the version
 /// in `PRAGMA user_version` and nothing else inside the file.
 ///
@@ -21,8 +23,8 @@ public struct Migrator: Sendable {
     public enum Event: Sendable {
         /// A migration is about to run.
         case willApply(Migration)
-        /// A migration committed, after running for `duration`.
-        case applied(Migration, duration: Duration)
+        /// A migration committed, after running for `duration` seconds.
+        case applied(Migration, duration: TimeInterval)
         /// A database at version 0 was adopted at `version` after its schema matched.
         case baselined(version: Int32)
     }
@@ -33,8 +35,8 @@ public struct Migrator: Sendable {
         public let startVersion: Int32
         /// The version after the run.
         public let endVersion: Int32
-        /// The migrations this run applied, with their durations.
-        public let applied: [(migration: Migration, duration: Duration)]
+        /// The migrations this run applied, with their durations in seconds.
+        public let applied: [(migration: Migration, duration: TimeInterval)]
         /// The version a baseline adopted, if one did.
         public let baselinedVersion: Int32?
     }
@@ -104,10 +106,10 @@ public struct Migrator: Sendable {
                 onEvent(.baselined(version: baseline))
             }
         }
-        var applied: [(migration: Migration, duration: Duration)] = []
+        var applied: [(migration: Migration, duration: TimeInterval)] = []
         var version = startVersion
         while true {
-            let started = ContinuousClock.now
+            let started = DispatchTime.now().uptimeNanoseconds
             let step = try withForeignKeysOff(foreignKeysWereOn, connection) {
                 try withTransaction(connection) { () throws -> Migration? in
                     // Another process may have migrated while this one waited for the write lock.
@@ -125,7 +127,7 @@ public struct Migrator: Sendable {
                 }
             }
             guard let migration = step else { break }
-            let duration = ContinuousClock.now - started
+            let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             applied.append((migration, duration))
             onEvent(.applied(migration, duration: duration))
         }

@@ -266,7 +266,7 @@ struct CSVScanner {
     }
 
     private mutating func endField(quoted: Bool, line: Int, column: Int, start: Int, highBytes: Bool) throws {
-        if highBytes, let bad = invalidUTF8Offset(storage + start, storageCount - start) {
+        if highBytes, let bad = UTF8Validation.firstInvalidOffset(storage + start, storageCount - start) {
             // The location of the bad byte: count line breaks inside the field before it.
             var badLine = line
             var badColumn = column + (quoted ? 1 : 0) + bad
@@ -345,44 +345,4 @@ struct CSVScanner {
             lineStart = 3
         }
     }
-}
-
-/// The offset of the first byte that is not part of valid UTF-8 (RFC 3629: no overlong forms, no surrogates,
-/// nothing above U+10FFFF), or nil when all of it is valid.
-func invalidUTF8Offset(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-    var index = 0
-    while index < count {
-        let lead = bytes[index]
-        if lead < 0x80 {
-            index += 1
-            continue
-        }
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: return index
-        }
-        guard index + length <= count else { return index }
-        let second = bytes[index + 1]
-        guard second >= low && second <= high else { return index }
-        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return index }
-        index += length
-    }
-    return nil
 }

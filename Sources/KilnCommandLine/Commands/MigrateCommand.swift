@@ -38,7 +38,7 @@ enum MigrateCommand: KilnCommand {
             switch event {
             case .willApply: break
             case .applied(let migration, let duration):
-                context.standardOutput("\(verb) \(migration.fileName) (\(Format.duration(duration)))\n")
+                context.standardOutput("\(verb) \(migration.fileName) (\(Format.duration(seconds: duration)))\n")
             case .baselined(let version):
                 context.standardOutput(
                     "\(dryRun ? "would baseline" : "baselined") \(file) at version \(version): its schema matches migrations 1 to \(version)\n"
@@ -65,6 +65,11 @@ enum Format {
     /// A duration in milliseconds with one decimal, e.g. `1.2 ms`.
     static func duration(_ duration: Duration) -> String {
         "\((milliseconds(duration) * 10).rounded() / 10) ms"
+    }
+
+    /// A duration given in seconds, in milliseconds with one decimal, e.g. `1.2 ms`.
+    static func duration(seconds: Double) -> String {
+        "\((seconds * 10_000).rounded() / 10) ms"
     }
 
     /// A duration in milliseconds.
