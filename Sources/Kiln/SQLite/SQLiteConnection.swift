@@ -142,7 +142,7 @@ public final class SQLiteConnection {
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Rows changed by the most recent statement.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// The SQLite library version, e.g. `"3.40.1"`.
     public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
