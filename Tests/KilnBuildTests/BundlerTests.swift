@@ -168,6 +168,29 @@ struct BundlerTests {
         #expect(!fixture.folder.exists("build/.shop.db.kiln-tmp-999-1-journal"))
     }
 
+    @Test("two databases with the same output file, or one named like the manifest, are refused")
+    func outputCollisions() throws {
+        let fixture = try BundleProject()
+        try fixture.folder.write("kiln.json", #"{"databases": {"shop": {"output": "Notes.sqlite"}}}"#)
+        let error = try #require(throws: DiagnosticList.self) { try fixture.build() }
+        #expect(
+            error.diagnostics.map(\.message) == [
+                "database 'shop' would write Notes.sqlite, which is also 'notes''s output"
+            ])
+        try fixture.folder.write("kiln.json", #"{"databases": {"notes": {"output": "kiln-manifest.json"}}}"#)
+        #expect(throws: DiagnosticList.self) { try fixture.build() }
+        #expect(!fixture.folder.exists("build/shop.db"))
+    }
+
+    @Test("an output folder whose path has URI characters works")
+    func uriCharacters() throws {
+        let fixture = try BundleProject()
+        let out = fixture.folder.path("out #2 ?%41")
+        let results = try Bundler(project: try fixture.project, outputDirectory: out).build(["notes"])
+        #expect(throws: Never.self) { try results[0].result.get() }
+        #expect(FileManager.default.fileExists(atPath: out + "/notes.sqlite"))
+    }
+
     @Test("an unknown database is refused before anything is written")
     func unknownDatabase() throws {
         let fixture = try BundleProject()

@@ -155,6 +155,16 @@ struct SeedLoaderTests {
         )
     }
 
+    @Test("upsert compares keys with the key's collation: 'ab' and 'AB' collide under NOCASE")
+    func collatedKeys() throws {
+        let project = try SeedProject(
+            schema: "CREATE TABLE t (code TEXT PRIMARY KEY COLLATE NOCASE, v TEXT);",
+            seeds: ["t": "code,v\nab,first\nAB,second\n"])
+        #expect(
+            try project.failure(.upsert).hasPrefix(
+                "seeds/db/t.csv:3:1: error: duplicate primary key in the CSV: t.code"))
+    }
+
     @Test("upsert refuses a row whose primary key is empty")
     func emptyKeyInUpsert() throws {
         let project = try SeedProject(

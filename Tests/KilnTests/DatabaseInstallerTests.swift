@@ -198,6 +198,64 @@ struct DatabaseInstallerTests {
         #expect(throws: InstallerError.self) { try fixture.installer(refresh: ["nope"]).install() }
     }
 
+    @Test(
+        "refreshing alongside an upgrade never exposes the bundle to the migrations, and a case-only change is delivered"
+    )
+    func refreshIsolatedAndExact() throws {
+        let files: [(String, String)] = [
+            (
+                "0001_create.sql",
+                "CREATE TABLE city (id INTEGER PRIMARY KEY, name TEXT COLLATE NOCASE NOT NULL);\nCREATE VIEW city_names AS SELECT name FROM city;\n"
+            ),
+            (
+                "0002_view.sql",
+                "DROP VIEW IF EXISTS city_names;\nCREATE VIEW city_names AS SELECT upper(name) AS name FROM city;\n"
+            ),
+        ]
+        let folder = try TemporaryDirectory()
+        let old = try migrationSet("cities", Array(files.prefix(1)))
+        let new = try migrationSet("cities", files)
+        let copy = folder.path("copy.sqlite")
+        try Migrator(migrations: old).migrate(fileAt: copy)
+        try SQLiteConnection(path: copy).execute(sql: "INSERT INTO city VALUES (1, 'rome')")
+        let bundled = folder.path("bundled.sqlite")
+        try Migrator(migrations: new).migrate(fileAt: bundled)
+        try SQLiteConnection(path: bundled).execute(sql: "INSERT INTO city VALUES (1, 'Rome')")
+        let installer = DatabaseInstaller(
+            bundled: URL(fileURLWithPath: bundled), destination: URL(fileURLWithPath: copy), migrations: new,
+            refreshTables: ["city"])
+        #expect(try installer.install() == .init(outcome: .upgraded(from: 1, to: 2), refreshedTables: ["city"]))
+        #expect(try SQLiteConnection(path: copy).rows(sql: "SELECT name FROM city") == [["Rome"]])
+        #expect(try installer.install() == .init(outcome: .upToDate, refreshedTables: []))
+    }
+
+    @Test("rows that were orphaned before a refresh do not block it")
+    func refreshWithOldOrphans() throws {
+        let files: [(String, String)] = [
+            (
+                "0001_create.sql",
+                "CREATE TABLE kind (id INTEGER PRIMARY KEY, name TEXT);\nCREATE TABLE item (id INTEGER PRIMARY KEY, kind_id INTEGER REFERENCES kind (id));\n"
+            )
+        ]
+        let folder = try TemporaryDirectory()
+        let set = try migrationSet("shop", files)
+        let bundled = folder.path("bundled.sqlite")
+        try Migrator(migrations: set).migrate(fileAt: bundled)
+        try SQLiteConnection(path: bundled).execute(sql: "INSERT INTO kind VALUES (1, 'fruit'), (2, 'veg')")
+        let copy = folder.path("copy.sqlite")
+        let installer = DatabaseInstaller(
+            bundled: URL(fileURLWithPath: bundled), destination: URL(fileURLWithPath: copy), migrations: set,
+            refreshTables: ["kind"])
+        try installer.install()
+        try SQLiteConnection(path: copy).execute(sql: "INSERT INTO item VALUES (1, 1), (2, 99)")  // row 2 is an orphan already
+        try SQLiteConnection(path: bundled).execute(sql: "UPDATE kind SET name = 'vegetable' WHERE id = 2")
+        #expect(try installer.install().refreshedTables == ["kind"])
+        try SQLiteConnection(path: bundled).execute(sql: "DELETE FROM kind WHERE id = 1")
+        let error = try #require(throws: InstallerError.self) { try installer.install() }
+        #expect(error.reason == .refreshBreaksForeignKeys(table: "kind"))
+        #expect(try SQLiteConnection(path: copy).integer(sql: "SELECT count(*) FROM kind") == 2)
+    }
+
     @Test("a newer copy is refused and left byte for byte unchanged, with its side files")
     func downgradeRefused() throws {
         let fixture = try InstallFixture(version: 2)

@@ -252,6 +252,21 @@ struct MigratorTests {
         #expect(try db.integer(sql: "SELECT count(*) FROM item") == 3)
     }
 
+    @Test("a baseline above the target is refused")
+    func baselineAboveTarget() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("legacy.sqlite")
+        try SQLiteConnection(path: path).execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        let error = try #require(throws: MigrationError.self) {
+            try migrator().migrate(fileAt: path, to: 1, baseline: 2)
+        }
+        guard case .invalidTarget = error.reason else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(try SQLiteConnection(path: path).integer(sql: "PRAGMA user_version") == 0)
+    }
+
     @Test("a new database is stamped with the application id; another application's file is refused")
     func applicationID() throws {
         let folder = try TemporaryDirectory()

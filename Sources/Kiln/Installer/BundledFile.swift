@@ -1,14 +1,14 @@
 import Foundation
 
 /// The facts of the bundled database an installer copies from, read once, read-only.
-struct BundledFile {
+package struct BundledFile {
     let path: String
     let version: Int32
     let applicationID: Int32
 
     /// A URI that opens `path` read-only and immutable: SQLite takes no locks and never looks for a journal,
     /// which is right for a file inside a read-only app bundle.
-    static func uri(_ path: String) -> String {
+    package static func uri(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
         return "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?mode=ro&immutable=1"

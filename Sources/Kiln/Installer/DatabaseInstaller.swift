@@ -143,8 +143,6 @@ public struct DatabaseInstaller: Sendable {
         }
         var refreshed: [String] = []
         do {
-            try refresher.attach(connection)
-            defer { refresher.detach(connection) }
             let report = try Migrator(migrations: migrations, applicationID: source.applicationID)
                 .migrate(connection, to: source.version, finishing: { refreshed = try refresher.refresh($0) })
             return Report(

@@ -1,83 +1,61 @@
 import Foundation
 
-/// Makes reference tables of the copy equal to the bundled file's, through an attached read-only view of the
-/// bundled file. Only the named tables are written, and only when they differ.
+/// Makes reference tables of the copy equal to the bundled file's. Only the named tables are written, and
+/// only when their rows differ from the bundle's exactly: same storage classes, same bytes (a collation such
+/// as NOCASE never hides a change).
+///
+/// The bundled rows are read through a separate read-only connection, not an ATTACH: an attached database
+/// would be visible to the migrations that run in the same transaction, and unqualified names in them (as in
+/// `DROP VIEW IF EXISTS v`) could resolve to the read-only bundle.
 struct ReferenceRefresher {
     /// The tables to refresh.
     let tables: [String]
     /// The bundled file.
     let bundledPath: String
 
-    private static let schema = "kiln_bundled"
-
-    /// Attaches the bundled file read-only (outside any transaction, where ATTACH is allowed).
-    func attach(_ connection: SQLiteConnection) throws {
-        guard !tables.isEmpty else { return }
-        do {
-            let statement = try connection.prepare(sql: "ATTACH DATABASE ? AS \(Self.schema)")
-            try statement.bind([.text(BundledFile.uri(bundledPath))])
-            try statement.run()
-        } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "cannot attach the bundled database: \(error.message)")
-        }
-    }
-
-    /// Detaches the bundled file; a failure only means it stays attached to this connection until it closes.
-    func detach(_ connection: SQLiteConnection) {
-        guard !tables.isEmpty else { return }
-        do { try connection.execute(sql: "DETACH DATABASE \(Self.schema)") } catch {
-            // Nothing is lost: the attachment is read-only and ends with the connection.
-        }
-    }
-
-    /// Refreshes every table inside the caller's open transaction; returns the tables whose rows changed.
+    /// Refreshes every table inside the caller's open transaction (with foreign keys off); returns the tables
+    /// whose rows changed.
     ///
-    /// - Throws: ``InstallerError`` when a table is missing on either side, or when user rows would point at
-    ///   reference rows that no longer exist.
+    /// - Throws: ``InstallerError`` when a table is missing on either side, or when the refresh would leave user
+    ///   rows pointing at reference rows that no longer exist (rows that already did before are not counted).
     func refresh(_ connection: SQLiteConnection) throws -> [String] {
+        guard !tables.isEmpty else { return [] }
         var changed: [String] = []
         do {
+            let bundled = try SQLiteConnection(path: BundledFile.uri(bundledPath), mode: .readOnly)
             for table in tables {
-                let columns = try connection.rows(
-                    sql:
-                        "SELECT name FROM pragma_table_xinfo(?, 'main') WHERE hidden = 0 AND name IN (SELECT name FROM pragma_table_xinfo(?, '\(Self.schema)'))",
-                    [.text(table), .text(table)]
-                ).compactMap { row -> String? in if case .text(let name) = row[0] { return name } else { return nil } }
-                let existsBoth = try connection.integer(
-                    sql:
-                        "SELECT (SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' AND name = ?1) + (SELECT count(*) FROM \(Self.schema).sqlite_schema WHERE type = 'table' AND name = ?1)",
-                    [.text(table)])
-                guard existsBoth == 2, !columns.isEmpty else {
+                let mainColumns = try columns(of: table, in: connection)
+                let bundledColumns = Set(try columns(of: table, in: bundled))
+                let shared = mainColumns.filter { bundledColumns.contains($0) }
+                guard !mainColumns.isEmpty, !bundledColumns.isEmpty, !shared.isEmpty else {
                     throw InstallerError(
                         .refreshTableMissing(table),
                         "reference table '\(table)' is missing from the bundled database or the copy",
                         hint: "refresh only tables that both have")
                 }
-                let list = columns.map(quote).joined(separator: ", ")
-                let name = quote(table)
-                let differs = try connection.integer(
-                    sql: """
-                        SELECT (SELECT count(*) FROM main.\(name)) != (SELECT count(*) FROM \(Self.schema).\(name))
-                            OR EXISTS (SELECT \(list) FROM main.\(name) EXCEPT SELECT \(list) FROM \(Self.schema).\(name))
-                            OR EXISTS (SELECT \(list) FROM \(Self.schema).\(name) EXCEPT SELECT \(list) FROM main.\(name))
-                        """)
-                guard differs == 1 else { continue }
-                try connection.execute(
+                let select = "SELECT \(shared.map(quote).joined(separator: ", ")) FROM main.\(quote(table))"
+                let wanted = try rows(select, in: bundled)
+                guard try Self.multiset(rows(select, in: connection)) != Self.multiset(wanted) else { continue }
+                let orphansBefore = try orphans(referencing: table, in: connection)
+                try connection.execute(sql: "DELETE FROM main.\(quote(table))")
+                let insert = try connection.prepare(
                     sql:
-                        "DELETE FROM main.\(name); INSERT INTO main.\(name) (\(list)) SELECT \(list) FROM \(Self.schema).\(name)"
+                        "INSERT INTO main.\(quote(table)) (\(shared.map(quote).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: shared.count).joined(separator: ", ")))"
                 )
-                changed.append(table)
-            }
-            if !changed.isEmpty {
-                let refreshed = Set(changed.map { $0.lowercased() })
-                for violation in try connection.rows(sql: "PRAGMA main.foreign_key_check") {
-                    if case .text(let parent) = violation[2], refreshed.contains(parent.lowercased()) {
-                        throw InstallerError(
-                            .refreshBreaksForeignKeys(table: parent),
-                            "refreshing '\(parent)' would leave rows of '\(violation[0])' pointing at rows the bundle no longer has",
-                            hint: "keep those reference rows in the bundled database, or migrate the user rows first")
-                    }
+                for row in wanted {
+                    try insert.reset()
+                    try insert.bind(row)
+                    try insert.run()
                 }
+                if let orphan = try orphans(referencing: table, in: connection).subtracting(orphansBefore).sorted()
+                    .first
+                {
+                    throw InstallerError(
+                        .refreshBreaksForeignKeys(table: table),
+                        "refreshing '\(table)' would leave \(orphan) pointing at a row the bundle no longer has",
+                        hint: "keep those reference rows in the bundled database, or migrate the user rows first")
+                }
+                changed.append(table)
             }
         } catch let error as SQLiteError {
             throw InstallerError(.database(error), "cannot refresh reference tables: \(error.message)")
@@ -99,12 +77,58 @@ struct ReferenceRefresher {
                     }
                 }
             }
-            try attach(connection)
-            defer { detach(connection) }
             return try connection.transaction(.immediate) { try refresh(connection) }
         } catch let error as SQLiteError {
             throw InstallerError(.database(error), "cannot refresh reference tables: \(error.message)")
         }
+    }
+
+    // MARK: - Helpers
+
+    private func columns(of table: String, in connection: SQLiteConnection) throws -> [String] {
+        try connection.rows(sql: "SELECT name FROM pragma_table_xinfo(?, 'main') WHERE hidden = 0", [.text(table)])
+            .compactMap { row in
+                if case .text(let name) = row[0] { return name }
+                return nil
+            }
+    }
+
+    private func rows(_ sql: String, in connection: SQLiteConnection) throws -> [[SQLiteValue]] {
+        try connection.rows(sql: sql)
+    }
+
+    /// Rows as exact byte strings (storage class tag, then bytes), counted, so two tables compare equal only
+    /// when they hold the same rows byte for byte, in any order.
+    private static func multiset(_ rows: [[SQLiteValue]]) -> [[UInt8]: Int] {
+        var counts: [[UInt8]: Int] = [:]
+        for row in rows {
+            var key: [UInt8] = []
+            for value in row {
+                switch value {
+                case .null: key += [0]
+                case .integer(let number): key += [1] + withUnsafeBytes(of: number.bigEndian) { Array($0) }
+                case .real(let number): key += [2] + withUnsafeBytes(of: number.bitPattern.bigEndian) { Array($0) }
+                case .text(let text):
+                    let bytes = Array(text.utf8)
+                    key += [3] + withUnsafeBytes(of: UInt64(bytes.count).bigEndian) { Array($0) } + bytes
+                case .blob(let bytes):
+                    key += [4] + withUnsafeBytes(of: UInt64(bytes.count).bigEndian) { Array($0) } + bytes
+                }
+            }
+            counts[key, default: 0] += 1
+        }
+        return counts
+    }
+
+    /// The rows (as "table t rowid n") whose foreign keys point at a missing row of `parent`.
+    private func orphans(referencing parent: String, in connection: SQLiteConnection) throws -> Set<String> {
+        var found = Set<String>()
+        for row in try connection.rows(sql: "PRAGMA main.foreign_key_check") {
+            if case .text(let target) = row[2], target.lowercased() == parent.lowercased() {
+                found.insert("table \(row[0]) rowid \(row[1])")
+            }
+        }
+        return found
     }
 
     private func quote(_ identifier: String) -> String {

@@ -86,10 +86,13 @@ public struct Migrator: Sendable {
                     : "the database is already at version \(startVersion), above the target \(goal)",
                 hint: "kiln never migrates a database down; pass a --to between \(startVersion) and \(latest)")
         }
-        if let baseline, baseline < 1 || baseline > latest {
+        if let baseline, baseline < 1 || baseline > goal {
             throw failure(
                 .invalidTarget(target: baseline, current: startVersion, latest: latest),
-                "there is no migration \(baseline) to baseline at", hint: "pass a --baseline between 1 and \(latest)")
+                baseline > latest
+                    ? "there is no migration \(baseline) to baseline at"
+                    : "the baseline \(baseline) is above the target \(goal)",
+                hint: "pass a --baseline between 1 and \(goal)")
         }
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
         var baselinedVersion: Int32?

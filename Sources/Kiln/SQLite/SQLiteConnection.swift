@@ -144,6 +144,15 @@ public final class SQLiteConnection {
     /// Rows changed by the most recent statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// The name of the collating sequence of a column of the main database, e.g. `BINARY` or `NOCASE`
+    /// (`sqlite3_table_column_metadata`).
+    public func collation(table: String, column: String) throws -> String {
+        var collation: UnsafePointer<CChar>?
+        let code = sqlite3_table_column_metadata(handle, "main", table, column, nil, &collation, nil, nil, nil)
+        try check(code)
+        return collation.map { String(cString: $0) } ?? "BINARY"
+    }
+
     /// The SQLite library version, e.g. `"3.40.1"`.
     public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 

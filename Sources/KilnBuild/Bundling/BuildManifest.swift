@@ -66,7 +66,7 @@ public struct BuildManifest: Codable, Equatable, Sendable {
 
     /// Writes the manifest atomically: a temporary file, fsync, rename, fsync of the folder.
     func write(in directory: String) throws {
-        let temporary = "\(directory)/.\(Self.fileName).kiln-\(getpid()).tmp"
+        let temporary = OutputDirectoryLock.temporaryPath(in: directory, for: Self.fileName)
         do { try encoded().write(to: URL(fileURLWithPath: temporary)) } catch {
             throw FileSystemError(operation: "write", path: temporary, code: EIO, detail: error.localizedDescription)
         }

@@ -42,6 +42,7 @@ public struct Bundler: Sendable {
         let known = try project.databaseNames()
         let names = databases.isEmpty ? known : databases
         for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
+        try Self.checkOutputNames(project: project, databases: known)
         try FileSystem.createDirectory(outputDirectory)
         let lock = try OutputDirectoryLock(directory: outputDirectory, waiting: waiting)
         defer { withExtendedLifetime(lock) {} }
@@ -65,6 +66,27 @@ public struct Bundler: Sendable {
             try manifest.write(in: outputDirectory)
         }
         return outcomes
+    }
+
+    /// Refuses configurations where two databases, or a database and the manifest, would write the same file
+    /// (compared without case, as on the default macOS file system).
+    static func checkOutputNames(project: KilnProject, databases: [String]) throws {
+        var owners: [String: String] = [BuildManifest.fileName.lowercased(): "the build manifest"]
+        var diagnostics: [Diagnostic] = []
+        for database in databases {
+            let file = project.configuration.settings(for: database).outputName(for: database)
+            if let owner = owners[file.lowercased()] {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "database '\(database)' would write \(file), which is also \(owner)'s output",
+                        at: SourceLocation(path: "kiln.json", line: 1, column: 1),
+                        hint: "give each database its own output name in kiln.json",
+                        code: "output-collision"))
+            } else {
+                owners[file.lowercased()] = "'\(database)'"
+            }
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
     }
 
     private func buildOne(_ database: String, previous: BuildManifest.Entry?) throws -> Outcome {

@@ -148,7 +148,7 @@ public enum BuildInvariants {
         for suffix in ["-journal", "-wal", "-shm"] where FileSystem.exists(path + suffix) {
             throw BuildError(database: name, message: "\(path)\(suffix) exists beside the built file")
         }
-        let connection = try SQLiteConnection(path: "file:\(path)?immutable=1", mode: .readOnly)
+        let connection = try SQLiteConnection(path: BundledFile.uri(path), mode: .readOnly)
         let facts = try connection.rows(
             sql: "SELECT * FROM pragma_user_version, pragma_application_id, pragma_freelist_count, pragma_page_size")
         guard let row = facts.first else { throw BuildError(database: name, message: "cannot read the file's pragmas") }

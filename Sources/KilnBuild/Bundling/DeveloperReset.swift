@@ -33,7 +33,8 @@ public struct DeveloperReset: Sendable {
     public func reset(path: String) throws -> Report {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let name = URL(fileURLWithPath: path).lastPathComponent
-        let temporary = OutputDirectoryLock.temporaryPath(in: directory, for: name)
+        // Not the bundler's temporary name: a build into the same folder would sweep it.
+        let temporary = "\(directory)/.\(name).kiln-reset-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let built = try DatabaseBuilder(project: project, database: database)
             .build(into: temporary, sourceDigest: try project.sourceDigest(for: database))
         do {

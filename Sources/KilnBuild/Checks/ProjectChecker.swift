@@ -54,7 +54,7 @@ public struct ProjectChecker: Sendable {
                             "something in the build depends on time or chance; report it with the migrations involved",
                         code: "build-not-reproducible"))
             }
-            fresh = try SQLiteConnection(path: "file:\(first)?immutable=1", mode: .readOnly)
+            fresh = try SQLiteConnection(path: BundledFile.uri(first), mode: .readOnly)
         } catch let error as DiagnosticError {
             return diagnostics + error.diagnostics
         } catch {

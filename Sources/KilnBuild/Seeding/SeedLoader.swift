@@ -289,7 +289,10 @@ public struct SeedLoader: Sendable {
                 : " ON CONFLICT (\(target)) DO UPDATE SET "
                     + others.map { "\(quoted($0.name)) = excluded.\(quoted($0.name))" }.joined(separator: ", ")
             let seenTable = "temp." + quoted("kiln_seen_\(index)")
-            let keyColumns = key.enumerated().map { "k\($0.offset) \($0.element.affinity.storageTypeName)" }
+            // Same affinity and collation as the real key, so keys the table treats as equal collide here too.
+            let keyColumns = try key.enumerated().map { index, column in
+                "k\(index) \(column.affinity.storageTypeName) COLLATE \(quoted(try connection.collation(table: table.name, column: column.name)))"
+            }
             try connection.execute(
                 sql:
                     "CREATE TABLE \(seenTable) (\(keyColumns.joined(separator: ", ")), PRIMARY KEY (\(key.indices.map { "k\($0)" }.joined(separator: ", ")))) WITHOUT ROWID"
