@@ -79,6 +79,26 @@ struct CSVScanner {
             try skipByteOrderMark()
         }
 
+        /// Ends the field at `stop` (a delimiter, LF or CR at `index`) and moves `index` past it; returns true when
+        /// the record ends there.
+        func terminateField(at stop: UInt8, quoted: Bool, index: inout Int) throws -> Bool {
+            try endField(
+                quoted: quoted, line: fieldLine, column: fieldColumn, start: fieldStart, highBytes: sawHighByte)
+            index += 1
+            if stop == delimiter {
+                state = .fieldStart
+                // A delimiter at the very end of a line still opens one more, empty field.
+                beginField(at: inputBase + index)
+                return false
+            }
+            if stop == 0x0A {
+                newLine(at: inputBase + index)
+                return true
+            }
+            state = .carriageReturn
+            return false
+        }
+
         func beginField(at offset: Int) {
             fieldStart = storageCount
             fieldLine = line
@@ -119,28 +139,11 @@ struct CSVScanner {
                     append(base + runStart, index - runStart)
                     guard index < count else { break }
                     let stop = base[index]
-                    if stop == delimiter {
-                        try endField(
-                            quoted: false, line: fieldLine, column: fieldColumn, start: fieldStart,
-                            highBytes: sawHighByte)
-                        state = .fieldStart
-                        index += 1
-                        // A delimiter at the very end of a line still opens one more, empty field.
-                        beginField(at: inputBase + index)
-                    } else if stop == 0x0A {
-                        try endField(
-                            quoted: false, line: fieldLine, column: fieldColumn, start: fieldStart,
-                            highBytes: sawHighByte)
-                        index += 1
-                        newLine(at: inputBase + index)
-                        inputPosition = index
-                        return try finishRecord()
-                    } else if stop == 0x0D {
-                        try endField(
-                            quoted: false, line: fieldLine, column: fieldColumn, start: fieldStart,
-                            highBytes: sawHighByte)
-                        state = .carriageReturn
-                        index += 1
+                    if stop == delimiter || stop == 0x0A || stop == 0x0D {
+                        if try terminateField(at: stop, quoted: false, index: &index) {
+                            inputPosition = index
+                            return try finishRecord()
+                        }
                     } else if stop == 0x22 {
                         throw failure(
                             "a quote inside an unquoted field", at: inputBase + index,
@@ -176,27 +179,11 @@ struct CSVScanner {
                         append(base + index, 1)
                         state = .quoted
                         index += 1
-                    } else if byte == delimiter {
-                        try endField(
-                            quoted: true, line: fieldLine, column: fieldColumn, start: fieldStart,
-                            highBytes: sawHighByte)
-                        state = .fieldStart
-                        index += 1
-                        beginField(at: inputBase + index)
-                    } else if byte == 0x0A {
-                        try endField(
-                            quoted: true, line: fieldLine, column: fieldColumn, start: fieldStart,
-                            highBytes: sawHighByte)
-                        index += 1
-                        newLine(at: inputBase + index)
-                        inputPosition = index
-                        return try finishRecord()
-                    } else if byte == 0x0D {
-                        try endField(
-                            quoted: true, line: fieldLine, column: fieldColumn, start: fieldStart,
-                            highBytes: sawHighByte)
-                        state = .carriageReturn
-                        index += 1
+                    } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
+                        if try terminateField(at: byte, quoted: true, index: &index) {
+                            inputPosition = index
+                            return try finishRecord()
+                        }
                     } else {
                         throw failure(
                             "text after the closing quote of a field", at: inputBase + index,
