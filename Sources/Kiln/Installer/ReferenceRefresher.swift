@@ -33,14 +33,14 @@ struct ReferenceRefresher {
                         "reference table '\(table)' is missing from the bundled database or the copy",
                         hint: "refresh only tables that both have")
                 }
-                let select = "SELECT \(shared.map(quote).joined(separator: ", ")) FROM main.\(quote(table))"
-                let wanted = try rows(select, in: bundled)
-                guard try Self.multiset(rows(select, in: connection)) != Self.multiset(wanted) else { continue }
+                let select = "SELECT \(shared.map(quoted).joined(separator: ", ")) FROM main.\(quoted(table))"
+                let wanted = try bundled.rows(sql: select)
+                guard try Self.multiset(connection.rows(sql: select)) != Self.multiset(wanted) else { continue }
                 let orphansBefore = try orphans(referencing: table, in: connection)
-                try connection.execute(sql: "DELETE FROM main.\(quote(table))")
+                try connection.execute(sql: "DELETE FROM main.\(quoted(table))")
                 let insert = try connection.prepare(
                     sql:
-                        "INSERT INTO main.\(quote(table)) (\(shared.map(quote).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: shared.count).joined(separator: ", ")))"
+                        "INSERT INTO main.\(quoted(table)) (\(shared.map(quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: shared.count).joined(separator: ", ")))"
                 )
                 for row in wanted {
                     try insert.reset()
@@ -93,28 +93,13 @@ struct ReferenceRefresher {
             }
     }
 
-    private func rows(_ sql: String, in connection: SQLiteConnection) throws -> [[SQLiteValue]] {
-        try connection.rows(sql: sql)
-    }
-
     /// Rows as exact byte strings (storage class tag, then bytes), counted, so two tables compare equal only
     /// when they hold the same rows byte for byte, in any order.
     private static func multiset(_ rows: [[SQLiteValue]]) -> [[UInt8]: Int] {
         var counts: [[UInt8]: Int] = [:]
         for row in rows {
             var key: [UInt8] = []
-            for value in row {
-                switch value {
-                case .null: key += [0]
-                case .integer(let number): key += [1] + withUnsafeBytes(of: number.bigEndian) { Array($0) }
-                case .real(let number): key += [2] + withUnsafeBytes(of: number.bitPattern.bigEndian) { Array($0) }
-                case .text(let text):
-                    let bytes = Array(text.utf8)
-                    key += [3] + withUnsafeBytes(of: UInt64(bytes.count).bigEndian) { Array($0) } + bytes
-                case .blob(let bytes):
-                    key += [4] + withUnsafeBytes(of: UInt64(bytes.count).bigEndian) { Array($0) } + bytes
-                }
-            }
+            for value in row { value.appendCanonicalBytes(to: &key) }
             counts[key, default: 0] += 1
         }
         return counts
@@ -129,9 +114,5 @@ struct ReferenceRefresher {
             }
         }
         return found
-    }
-
-    private func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

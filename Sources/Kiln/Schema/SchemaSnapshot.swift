@@ -73,7 +73,7 @@ public struct SchemaSnapshot: Equatable, Sendable {
 
     /// Reads the schema of `schemaName` (`main`, or an attached database's name).
     public static func read(from connection: SQLiteConnection, schemaName: String = "main") throws -> SchemaSnapshot {
-        let quotedSchema = "\"" + schemaName.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let quotedSchema = quoted(schemaName)
         let rows = try connection.rows(
             sql: """
                 SELECT type, name, tbl_name, sql FROM \(quotedSchema).sqlite_schema

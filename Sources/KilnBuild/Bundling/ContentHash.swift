@@ -34,22 +34,8 @@ public enum ContentHash {
 
     /// Feeds one value with its storage class and length, so no two different rows feed the same bytes.
     private static func feed(_ value: SQLiteValue, into hasher: inout SHA256Hasher) {
-        switch value {
-        case .null:
-            hasher.update([0])
-        case .integer(let number):
-            hasher.update([1] + bigEndian(UInt64(bitPattern: number)))
-        case .real(let number):
-            hasher.update([2] + bigEndian(number.bitPattern))
-        case .text(let text):
-            let bytes = Array(text.utf8)
-            hasher.update([3] + bigEndian(UInt64(bytes.count)) + bytes)
-        case .blob(let bytes):
-            hasher.update([4] + bigEndian(UInt64(bytes.count)) + bytes)
-        }
-    }
-
-    private static func bigEndian(_ value: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
+        var bytes: [UInt8] = []
+        value.appendCanonicalBytes(to: &bytes)
+        hasher.update(bytes)
     }
 }

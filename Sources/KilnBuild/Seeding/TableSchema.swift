@@ -111,8 +111,3 @@ public struct TableSchema: Sendable {
         return tables
     }
 }
-
-/// Quotes an identifier for SQL text: `"name"`, with inner quotes doubled.
-func quoted(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-}
