@@ -37,6 +37,15 @@ public struct KilnProject: Sendable {
         }.sorted()
     }
 
+    /// The databases a command names, or all of them when it names none.
+    ///
+    /// - Throws: ``ProjectError/unknownDatabase(_:known:)`` for a name without a migration folder.
+    public func databases(named names: [String]) throws -> [String] {
+        let known = try databaseNames()
+        for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
+        return names.isEmpty ? known : names
+    }
+
     /// Loads and checks one database's migrations.
     ///
     /// - Throws: ``ProjectError`` when there is no such database (naming the ones there are), or

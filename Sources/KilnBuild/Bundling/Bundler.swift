@@ -40,8 +40,7 @@ public struct Bundler: Sendable {
         database: String, result: Result<Outcome, Error>
     )] {
         let known = try project.databaseNames()
-        let names = databases.isEmpty ? known : databases
-        for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
+        let names = try project.databases(named: databases)
         try Self.checkOutputNames(project: project, databases: known)
         try FileSystem.createDirectory(outputDirectory)
         let lock = try OutputDirectoryLock(directory: outputDirectory, waiting: waiting)

@@ -113,19 +113,14 @@ struct UpgradePathCheck {
 enum GeneratedRows {
     static func insert(into connection: SQLiteConnection, rowsPerTable: Int) throws {
         let tables = try TableSchema.readAll(from: connection).values.sorted { $0.name < $1.name }
-        let ordered = SeedLoader.parentsFirst(
-            tables.map {
-                SeedLoader.PlannedFile(
-                    file: SeedFile(path: "", displayPath: "", tableName: $0.name), table: $0, columns: [])
-            })
         try connection.transaction {
-            for planned in ordered {
-                let columns = planned.table.columns.filter { !$0.isGenerated && !$0.isHidden }
+            for table in TableSchema.parentsFirst(tables, table: { $0 }) {
+                let columns = table.columns.filter { !$0.isGenerated && !$0.isHidden }
                 guard !columns.isEmpty else { continue }
                 let list = columns.map { quoted($0.name) }.joined(separator: ", ")
                 let statement = try connection.prepare(
                     sql:
-                        "INSERT OR IGNORE INTO main.\(quoted(planned.table.name)) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+                        "INSERT OR IGNORE INTO main.\(quoted(table.name)) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
                 )
                 for row in 1...rowsPerTable {
                     try statement.reset()

@@ -221,26 +221,9 @@ public struct SeedLoader: Sendable {
         return columns
     }
 
-    /// Orders files so that a table comes after the tables its foreign keys reference; tables in a cycle keep
-    /// their file order.
+    /// Orders files so that a table comes after the tables its foreign keys reference (``TableSchema/parentsFirst(_:table:)``).
     static func parentsFirst(_ files: [PlannedFile]) -> [PlannedFile] {
-        let names = Set(files.map { $0.table.name.lowercased() })
-        var remaining = files
-        var ordered: [PlannedFile] = []
-        var placed = Set<String>()
-        while !remaining.isEmpty {
-            let ready = remaining.firstIndex { file in
-                file.table.foreignKeys.allSatisfy { key in
-                    let parent = key.parent.lowercased()
-                    return parent == file.table.name.lowercased() || !names.contains(parent) || placed.contains(parent)
-                }
-            }
-            // In a cycle nothing is ready: take the next file as it comes.
-            let next = remaining.remove(at: ready ?? 0)
-            placed.insert(next.table.name.lowercased())
-            ordered.append(next)
-        }
-        return ordered
+        TableSchema.parentsFirst(files, table: \.table)
     }
 
     // MARK: - Loading

@@ -49,12 +49,7 @@ enum BuildCommand: KilnCommand {
         let shownOut = arguments.options["out"] ?? "build"
         let bundler = Bundler(project: project, outputDirectory: out, force: arguments.flag("force"))
         if let listFolder = arguments.options["xcfilelist"] {
-            let names =
-                (arguments.positional["database"] ?? []).isEmpty
-                ? try project.databaseNames() : arguments.positional["database"]!
-            for name in names where !(try project.databaseNames()).contains(name) {
-                throw ProjectError.unknownDatabase(name, known: try project.databaseNames())
-            }
+            let names = try project.databases(named: arguments.positional["database"] ?? [])
             _ = try XcodeFileLists.write(
                 project: project, databases: names, outputDirectory: out, into: context.path(listFolder))
         }

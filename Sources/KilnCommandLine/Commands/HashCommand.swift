@@ -18,9 +18,7 @@ enum HashCommand: KilnCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let project = try context.project()
-        let known = try project.databaseNames()
-        let names = (arguments.positional["database"] ?? []).isEmpty ? known : arguments.positional["database"]!
-        for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
+        let names = try project.databases(named: arguments.positional["database"] ?? [])
         let checker = ProjectChecker(project: project)
         for name in names {
             let written = try checker.writeSum(for: name)
