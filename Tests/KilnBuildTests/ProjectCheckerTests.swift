@@ -121,6 +121,20 @@ struct ProjectCheckerTests {
             ])
     }
 
+    @Test("a query that fails only on an upgraded database names the version, once")
+    func queryFailsOnlyAfterUpgrade() throws {
+        let fixture = try CheckProject()
+        // An old app renamed a column by itself; the upgraded database no longer has what the app queries.
+        try fixture.folder.write("fixtures/shop/1.sql", "ALTER TABLE item RENAME COLUMN name TO title;\n")
+        #expect(
+            try fixture.errors() == [
+                "migrations/shop/0002_unique_code.sql:1:1: error: upgrading from version 1 gives a different schema than a fresh build: missing column item.name",
+                "migrations/shop/0002_unique_code.sql:1:1: error: upgrading from version 1 gives a different schema than a fresh build: extra column item.title",
+                "queries/shop.sql:1:12: error: no such column: name (after upgrading from version 1)",
+                "queries/shop.sql:2:1: error: table item has no column named name (after upgrading from version 1)",
+            ])
+    }
+
     @Test("a fixture whose data breaks a new unique index fails at the migration's statement")
     func fixtureBreaksUniqueIndex() throws {
         let fixture = try CheckProject()

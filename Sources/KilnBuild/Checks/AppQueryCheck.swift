@@ -3,7 +3,7 @@ import Kiln
 /// Prepares every statement an app runs (`queries/<database>.sql`) against a database: a failure points into
 /// the queries file, e.g. `queries/person.sql:3:13: error: no such table: location`.
 enum AppQueryCheck {
-    static func check(_ file: SQLFile, against connection: SQLiteConnection, context: String? = nil) -> [Diagnostic] {
+    static func check(_ file: SQLFile, against connection: SQLiteConnection) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for statement in file.statements {
             do {
@@ -11,10 +11,9 @@ enum AppQueryCheck {
             } catch let error as SQLiteError {
                 let location = SQLErrorLocator.locate(
                     error, statementStart: statement.range.lowerBound, source: file.source, statements: file.statements)
-                let suffix = context.map { " (\($0))" } ?? ""
                 diagnostics.append(
                     Diagnostic(
-                        .error, error.message + suffix, at: location,
+                        .error, error.message, at: location,
                         hint: "the app runs this statement; fix it or the migrations it expects", code: "query-failed"))
             } catch {
                 diagnostics.append(

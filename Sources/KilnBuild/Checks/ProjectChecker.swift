@@ -88,19 +88,18 @@ public struct ProjectChecker: Sendable {
                     diagnostics += FeatureFloorCheck.check(
                         source: queries.source, statements: queries.statements, floor: floor)
                 }
-                var seen = Set<String>()
+                // A query that fails on the fresh build fails the same way after every upgrade; report each
+                // failure once, and only upgrade-specific ones with the version they come from.
                 let freshFindings = AppQueryCheck.check(queries, against: fresh)
                 diagnostics += freshFindings
-                seen.formUnion(freshFindings.map { "\($0.location.map { "\($0)" } ?? "") \($0.message)" })
+                var seen = Set(freshFindings)
                 for (version, connection) in upgraded {
-                    for finding in AppQueryCheck.check(
-                        queries, against: connection, context: "after upgrading from version \(version)")
+                    for finding in AppQueryCheck.check(queries, against: connection) where seen.insert(finding).inserted
                     {
-                        let plain = finding.message.replacingOccurrences(
-                            of: " (after upgrading from version \(version))", with: "")
-                        if seen.insert("\(finding.location.map { "\($0)" } ?? "") \(plain)").inserted {
-                            diagnostics.append(finding)
-                        }
+                        diagnostics.append(
+                            Diagnostic(
+                                finding.severity, "\(finding.message) (after upgrading from version \(version))",
+                                at: finding.location, hint: finding.hint, code: finding.code))
                     }
                 }
                 diagnostics += AppQueryCheck.fullScans(
