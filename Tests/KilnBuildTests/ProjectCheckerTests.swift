@@ -131,7 +131,7 @@ struct ProjectCheckerTests {
                 "migrations/shop/0002_unique_code.sql:1:1: error: upgrading from version 1 gives a different schema than a fresh build: missing column item.name",
                 "migrations/shop/0002_unique_code.sql:1:1: error: upgrading from version 1 gives a different schema than a fresh build: extra column item.title",
                 "queries/shop.sql:1:12: error: no such column: name (after upgrading from version 1)",
-                "queries/shop.sql:2:1: error: table item has no column named name (after upgrading from version 1)",
+                "queries/shop.sql:2:19: error: table item has no column named name (after upgrading from version 1)",
             ])
     }
 

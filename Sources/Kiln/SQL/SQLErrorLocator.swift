@@ -57,6 +57,10 @@ package enum SQLErrorLocator {
             let words = message.dropLast(" already exists".count).split(separator: " ", maxSplits: 1)
             if words.count == 2 { name = words[1] }
         }
+        if name == nil, let range = message.range(of: " has no column named ") {
+            // "table t has no column named x", from an INSERT's column list
+            name = message[range.upperBound...]
+        }
         guard var found = name else { return nil }
         if let dot = found.lastIndex(of: ".") { found = found[found.index(after: dot)...] }
         found = found.split(separator: "(").first ?? found
