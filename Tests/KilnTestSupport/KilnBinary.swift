@@ -34,28 +34,28 @@ public enum KilnBinary {
     /// Starts kiln (or another product) with `arguments` in `directory` and returns the running process; its
     /// output is discarded.
     public static func start(_ arguments: [String], in directory: URL, executable: URL = url) throws -> Process {
+        let process = makeProcess(arguments, in: directory, executable: executable)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// A process for `executable` in `directory`, with crash backtraces off (they slow kill tests down).
+    private static func makeProcess(_ arguments: [String], in directory: URL, executable: URL) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        try process.run()
         return process
     }
 
     /// Runs kiln with `arguments` in `directory` and waits for it.
     public static func run(_ arguments: [String], in directory: URL) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
+        let process = makeProcess(arguments, in: directory, executable: url)
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -128,7 +128,7 @@ struct MigratorTests {
             ("CREATE TABLE item (x);", "1:14", "table item already exists"),
             ("CREATE INDEX i ON item (id);\nCREATE INDEX i ON item (name);", "2:14", "index i already exists"),
             ("ALTER TABLE item ADD COLUMN name TEXT;", "1:29", "duplicate column name: name"),
-        ("INSERT INTO item (id,\n  nme) VALUES (9, 'x');", "2:3", "table item has no column named nme"),
+            ("INSERT INTO item (id,\n  nme) VALUES (9, 'x');", "2:3", "table item has no column named nme"),
         ])
     func namedObjectLocations(sql: String, location: String, message: String) throws {
         let folder = try TemporaryDirectory()

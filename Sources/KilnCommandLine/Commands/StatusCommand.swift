@@ -48,12 +48,20 @@ enum StatusCommand: KilnCommand {
         let isNewerThanMigrations: Bool
     }
 
+    /// A schema difference as JSON: kind, objectType, name, and expected/found for a changed object.
     struct DriftEntry: Encodable {
-        let kind: String
-        let objectType: String
-        let name: String
-        let expected: String?
-        let found: String?
+        let difference: SchemaDifference
+
+        enum CodingKeys: String, CodingKey { case kind, objectType, name, expected, found }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(difference.kind.rawValue, forKey: .kind)
+            try container.encode(difference.objectType, forKey: .objectType)
+            try container.encode(difference.name, forKey: .name)
+            try container.encodeIfPresent(difference.expected, forKey: .expected)
+            try container.encodeIfPresent(difference.found, forKey: .found)
+        }
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -116,11 +124,7 @@ enum StatusCommand: KilnCommand {
         return FileStatus(
             path: shown, version: version,
             pending: migrator.pending(after: version).map { MigrationEntry(version: $0.version, file: $0.path) },
-            drift: differences.map {
-                DriftEntry(
-                    kind: $0.kind.rawValue, objectType: $0.objectType, name: $0.name, expected: $0.expected,
-                    found: $0.found)
-            },
+            drift: differences.map(DriftEntry.init(difference:)),
             isNewerThanMigrations: false)
     }
 
@@ -146,12 +150,7 @@ enum StatusCommand: KilnCommand {
             text += "no drift: the schema matches migrations 1 to \(file.version)\n"
         } else {
             text += "drift: the schema differs from migrations 1 to \(file.version):\n"
-            for entry in file.drift {
-                let difference = SchemaDifference(
-                    kind: SchemaDifference.Kind(rawValue: entry.kind)!, objectType: entry.objectType,
-                    name: entry.name, expected: entry.expected, found: entry.found)
-                text += "  \(difference)\n"
-            }
+            for entry in file.drift { text += "  \(entry.difference)\n" }
         }
         return text
     }
