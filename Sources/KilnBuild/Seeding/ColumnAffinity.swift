@@ -77,8 +77,8 @@ enum NumericLiteral {
         return value == Int64.min ? nil : -value
     }
 
-    /// The value of a decimal real literal (see ``isReal(_:)``), correctly rounded, or nil when the bytes are
-    /// not one. Bytes must be followed by a NUL in memory, for `strtod`.
+    /// The value of a decimal real literal (`[+-]digits[.digits][e[+-]digits]` or `[+-].digits…`; not `inf`,
+    /// `nan` or hexadecimal floats), correctly rounded, or nil when the bytes are not one. Bytes must be followed by a NUL in memory, for `strtod`.
     ///
     /// Most seed values have at most 15 significant digits and a small exponent; those are exact as a
     /// `Double` mantissa and a power of ten, and one IEEE multiplication or division of two exact values is
@@ -148,38 +148,5 @@ enum NumericLiteral {
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
-    }
-
-    /// Whether the bytes are a decimal real literal: `[+-]digits[.digits][e[+-]digits]` or `[+-].digits…`.
-    /// Words such as `inf` or `nan` and hexadecimal floats are not.
-    static func isReal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
-        var digits = 0
-        while index < bytes.count, bytes[index] &- 48 < 10 {
-            index += 1
-            digits += 1
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < bytes.count, bytes[index] &- 48 < 10 {
-                index += 1
-                digits += 1
-            }
-        }
-        guard digits > 0 else { return false }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                index += 1
-            }
-            var exponentDigits = 0
-            while index < bytes.count, bytes[index] &- 48 < 10 {
-                index += 1
-                exponentDigits += 1
-            }
-            guard exponentDigits > 0 else { return false }
-        }
-        return index == bytes.count
     }
 }

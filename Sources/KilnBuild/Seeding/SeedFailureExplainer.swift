@@ -254,6 +254,6 @@ enum SeedFailureExplainer {
         let field = reader.fields[index]
         if field.isNull { return "NULL" }
         let text = reader.string(of: field)
-        return reader.withBytes(of: field) { NumericLiteral.isReal($0) } ? text : "'\(text)'"
+        return reader.withBytes(of: field) { NumericLiteral.real($0) != nil } ? text : "'\(text)'"
     }
 }
