@@ -1,35 +1,32 @@
-import Foundation
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
 
-/// The few file operations the bundler needs to publish a file atomically and durably, as thin wrappers over
-/// POSIX calls whose failures become ``FileSystemError``s.
+/// The file operations kiln needs, as thin wrappers over POSIX calls whose failures become
+/// ``FileSystemError``s carrying the real `errno`. Reading and writing file contents goes through
+/// ``FileDescriptor``; publishing a file goes through ``writeAtomically(_:to:permissions:)`` or the
+/// `rename`/`link` here followed by ``sync(_:)`` of the folder.
 package enum FileSystem {
     /// `fsync` of a file or folder.
     package static func sync(_ path: String) throws {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw FileSystemError(operation: "open", path: path, code: errno) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw FileSystemError(operation: "fsync", path: path, code: errno) }
+        try FileDescriptor(opening: path, .readOnly).sync()
     }
 
     /// `rename(2)`: atomically replaces `destination` with `source` (same file system).
     package static func rename(_ source: String, to destination: String) throws {
-        guard Foundation.rename(source, destination) == 0 else {
-            throw FileSystemError(operation: "rename", path: source, code: errno)
-        }
+        guard systemRename(source, destination) == 0 else { throw FileSystemError(.rename, path: source, code: errno) }
     }
 
-    /// `link(2)`: a second name for a file; fails if the name exists.
+    /// `link(2)`: a second name for a file; fails with `EEXIST` if the name exists.
     package static func link(_ source: String, to destination: String) throws {
-        guard Foundation.link(source, destination) == 0 else {
-            throw FileSystemError(operation: "link", path: destination, code: errno)
-        }
+        guard systemLink(source, destination) == 0 else { throw FileSystemError(.link, path: destination, code: errno) }
     }
 
     /// `unlink(2)`, where a missing file is not an error.
     package static func remove(_ path: String) throws {
-        guard unlink(path) == 0 || errno == ENOENT else {
-            throw FileSystemError(operation: "unlink", path: path, code: errno)
-        }
+        guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError(.unlink, path: path, code: errno) }
     }
 
     /// Whether something exists at `path` (without following a final symbolic link).
@@ -38,35 +35,95 @@ package enum FileSystem {
         return lstat(path, &status) == 0
     }
 
-    /// Creates a folder and its parents.
+    /// Whether `path` is a folder (following symbolic links).
+    package static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Creates a folder and any missing parents; an existing folder is fine.
     package static func createDirectory(_ path: String) throws {
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw FileSystemError(operation: "mkdir", path: path, code: EACCES, detail: error.localizedDescription)
+        if isDirectory(path) { return }
+        let parent = parentDirectory(of: path)
+        if parent != path, !parent.isEmpty { try createDirectory(parent) }
+        guard mkdir(path, 0o755) == 0 || (errno == EEXIST && isDirectory(path)) else {
+            throw FileSystemError(.mkdir, path: path, code: errno)
         }
+    }
+
+    /// The names in a folder, without `.` and `..`, in no particular order.
+    package static func contentsOfDirectory(_ path: String) throws -> [String] {
+        guard let directory = opendir(path) else { throw FileSystemError(.list, path: path, code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                guard errno == 0 else { throw FileSystemError(.list, path: path, code: errno) }
+                return names
+            }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
+    /// A file's bytes.
+    package static func contents(of path: String) throws -> [UInt8] {
+        try FileDescriptor(opening: path, .readOnly).readToEnd()
+    }
+
+    /// Up to `count` bytes from the start of a file.
+    package static func prefix(of path: String, count: Int) throws -> [UInt8] {
+        try FileDescriptor(opening: path, .readOnly).read(upTo: count, at: 0)
+    }
+
+    /// Copies a file's bytes to a new file (which must not exist), in 1 MiB chunks, and fsyncs the copy.
+    package static func copyFile(_ source: String, to destination: String) throws {
+        let input = try FileDescriptor(opening: source, .readOnly)
+        let output = try FileDescriptor(opening: destination, .createNew(permissions: 0o644))
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+            if count == 0 { break }
+            try buffer.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+        try output.sync()
+        try output.close()
+    }
+
+    /// The folder part of a path (`.` for a bare name).
+    package static func parentDirectory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// The last component of a path.
+    package static func lastComponent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
     }
 }
 
-/// A file operation failed; `code` is the `errno` value.
-public struct FileSystemError: DiagnosticError, CustomStringConvertible {
-    /// The POSIX call, e.g. `rename`.
-    public let operation: String
-    /// The path it was called on.
-    public let path: String
-    /// `errno`.
-    public let code: Int32
-    /// Extra detail, if any.
-    public var detail: String?
+private func systemRename(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+        Darwin.rename(source, destination)
+    #else
+        Glibc.rename(source, destination)
+    #endif
+}
 
-    package init(operation: String, path: String, code: Int32, detail: String? = nil) {
-        self.operation = operation
-        self.path = path
-        self.code = code
-        self.detail = detail
-    }
-
-    public var description: String {
-        "\(operation) \(path): \(detail ?? String(cString: strerror(code)))"
-    }
-
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, "cannot \(description)")] }
+private func systemLink(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+        Darwin.link(source, destination)
+    #else
+        Glibc.link(source, destination)
+    #endif
 }

@@ -89,10 +89,16 @@ public struct DatabaseInstaller: Sendable {
                 hint: "ship the migrations and the database from the same build")
         }
         let path = destination.path
-        let lock = try InstallLock(destination: path)
-        defer { withExtendedLifetime(lock) {} }
-        try lock.sweepTemporaryFiles()
+        return try fileOperation {
+            try FileLock.withExclusiveLock(at: InstallLock.lockPath(for: path)) {
+                try fileOperation { try InstallLock.sweepTemporaryFiles(of: path) }
+                return try installLocked(source, at: path)
+            }
+        }
+    }
 
+    /// The install proper, under the destination's lock.
+    private func installLocked(_ source: BundledFile, at path: String) throws -> Report {
         guard FileSystem.exists(path) else {
             try copy(source, to: path)
             return Report(outcome: .copied, refreshedTables: [])
@@ -165,7 +171,6 @@ public struct DatabaseInstaller: Sendable {
         let temporary = InstallLock.temporaryPath(for: path)
         do {
             try fileOperation { try FileSystem.copyFile(source.path, to: temporary) }
-            try fileOperation { try FileSystem.sync(temporary) }
             try source.validate(copyAt: temporary)
             try fileOperation {
                 do {
@@ -205,8 +210,8 @@ public struct DatabaseInstaller: Sendable {
         return target
     }
 
-    private func fileOperation(_ body: () throws -> Void) throws {
-        do { try body() } catch let error as FileSystemError {
+    private func fileOperation<Result>(_ body: () throws -> Result) throws -> Result {
+        do { return try body() } catch let error as FileSystemError {
             throw InstallerError(.fileSystem(error.description), "cannot \(error.description)")
         }
     }

@@ -66,12 +66,6 @@ public struct BuildManifest: Codable, Equatable, Sendable {
 
     /// Writes the manifest atomically: a temporary file, fsync, rename, fsync of the folder.
     func write(in directory: String) throws {
-        let temporary = OutputDirectoryLock.temporaryPath(in: directory, for: Self.fileName)
-        do { try encoded().write(to: URL(fileURLWithPath: temporary)) } catch {
-            throw FileSystemError(operation: "write", path: temporary, code: EIO, detail: error.localizedDescription)
-        }
-        try FileSystem.sync(temporary)
-        try FileSystem.rename(temporary, to: "\(directory)/\(Self.fileName)")
-        try FileSystem.sync(directory)
+        try FileSystem.writeAtomically(Array(encoded()), to: "\(directory)/\(Self.fileName)")
     }
 }

@@ -43,8 +43,15 @@ public struct Bundler: Sendable {
         let names = try project.databases(named: databases)
         try Self.checkOutputNames(project: project, databases: known)
         try FileSystem.createDirectory(outputDirectory)
-        let lock = try OutputDirectoryLock(directory: outputDirectory, waiting: waiting)
-        defer { withExtendedLifetime(lock) {} }
+        return try OutputDirectoryLock.withLock(directory: outputDirectory, waiting: waiting) {
+            try buildLocked(names, known: known)
+        }
+    }
+
+    /// The build proper, under the output folder's lock.
+    private func buildLocked(_ names: [String], known: [String]) throws -> [(
+        database: String, result: Result<Outcome, Error>
+    )] {
         let previous = BuildManifest.read(in: outputDirectory)
 
         let results = ResultCollector(count: names.count)

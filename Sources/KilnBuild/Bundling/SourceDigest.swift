@@ -29,13 +29,3 @@ extension KilnProject {
         return hasher.finalize()
     }
 }
-
-extension FileSystem {
-    /// A file's bytes.
-    package static func contents(of path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileSystemError(operation: "read", path: path, code: errno == 0 ? ENOENT : errno)
-        }
-        return Array(data)
-    }
-}

@@ -45,10 +45,8 @@ public enum XcodeFileLists {
         for (name, lines) in [("kiln-inputs.xcfilelist", inputs), ("kiln-outputs.xcfilelist", outputs)] {
             let path = "\(directory)/\(name)"
             let text = lines.joined(separator: "\n") + "\n"
-            if FileManager.default.contents(atPath: path) != Data(text.utf8) {
-                do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                    throw FileSystemError(operation: "write", path: path, code: EIO, detail: error.localizedDescription)
-                }
+            if (try? FileSystem.contents(of: path)) != Array(text.utf8) {
+                try FileSystem.writeAtomically(Array(text.utf8), to: path)
             }
             written.append(path)
         }

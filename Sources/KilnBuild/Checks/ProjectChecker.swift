@@ -119,11 +119,7 @@ public struct ProjectChecker: Sendable {
         let set = try project.migrationSet(for: database)
         let relative = "migrations/\(database)/\(MigrationSum.fileName)"
         let path = project.root.appendingPathComponent(relative).path
-        let temporary = path + ".kiln-tmp"
-        do { try Data(MigrationSum(set).text.utf8).write(to: URL(fileURLWithPath: temporary)) } catch {
-            throw FileSystemError(operation: "write", path: temporary, code: EIO, detail: error.localizedDescription)
-        }
-        try FileSystem.rename(temporary, to: path)
+        try FileSystem.writeAtomically(Array(MigrationSum(set).text.utf8), to: path)
         return (relative, set.migrations.count)
     }
 }

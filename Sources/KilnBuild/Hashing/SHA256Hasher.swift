@@ -116,17 +116,11 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
 extension FileSystem {
     /// The SHA-256 of a file's bytes, read in chunks.
     package static func sha256(ofFileAt path: String) throws -> SHA256Digest {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw FileSystemError(operation: "open", path: path, code: errno) }
-        defer { close(descriptor) }
+        let file = try FileDescriptor(opening: path, .readOnly)
         var hasher = SHA256Hasher()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(operation: "read", path: path, code: errno)
-            }
+            let count = try buffer.withUnsafeMutableBytes { try file.read(into: $0) }
             if count == 0 { break }
             buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }

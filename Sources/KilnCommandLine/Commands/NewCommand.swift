@@ -42,20 +42,8 @@ enum NewCommand: KilnCommand {
             -- in one transaction and sets PRAGMA user_version itself; do not add BEGIN/COMMIT or version pragmas.
 
             """
-        // `O_EXCL`: never overwrite a file that appeared since the folder was listed.
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else {
-            throw UsageError(
-                message: "cannot create migrations/\(database)/\(name): \(String(cString: strerror(errno)))", hint: nil,
-                command: spec.name)
-        }
-        let bytes = Array(template.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == bytes.count else {
-            unlink(file.path)
-            throw UsageError(message: "cannot write migrations/\(database)/\(name)", hint: nil, command: spec.name)
-        }
+        // Published with `link`: never overwrites a file that appeared since the folder was listed.
+        try FileSystem.writeAtomically(Array(template.utf8), to: file.path, .creatingOnly)
         context.standardOutput("migrations/\(database)/\(name)\n")
         return KilnTool.success
     }

@@ -1,0 +1,53 @@
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
+extension FileSystem {
+    /// How ``writeAtomically(_:to:_:permissions:)`` publishes the new file.
+    package enum Publish: Sendable {
+        /// `rename(2)` over whatever is at the path (a manifest, `kiln.sum`).
+        case replacing
+        /// `link(2)`, which fails with `EEXIST` when the path is taken (a new migration file).
+        case creatingOnly
+    }
+
+    /// Writes `bytes` to `path` so that a reader, a crash or a full disk sees either no file (or the old
+    /// one) or the whole new file, never part of it: the bytes go to a temporary file beside `path`, which
+    /// is fsynced and closed, then published by `rename` or `link`, then the folder is fsynced so the new
+    /// name is durable. Everything that can fail before publishing does; the temporary file is removed
+    /// whatever happens.
+    ///
+    /// Temporary names are `.<name>.kiln-tmp-write-<pid>-<random>`: a build's output-folder lock sweeps
+    /// such names left by a killed process.
+    ///
+    /// - Parameters:
+    ///   - bytes: the new contents.
+    ///   - path: the file to write; its folder must exist.
+    ///   - publish: whether an existing file is replaced or refused.
+    ///   - permissions: the mode of the new file.
+    package static func writeAtomically(
+        _ bytes: [UInt8], to path: String, _ publish: Publish = .replacing, permissions: mode_t = 0o644
+    ) throws {
+        let folder = parentDirectory(of: path)
+        let random = UInt32.random(in: 0...UInt32.max)
+        let temporary = "\(folder)/.\(lastComponent(of: path)).kiln-tmp-write-\(getpid())-\(random)"
+        do {
+            let file = try FileDescriptor(opening: temporary, .createNew(permissions: permissions))
+            try file.write(bytes)
+            try file.sync()
+            try file.close()
+            switch publish {
+            case .replacing: try rename(temporary, to: path)
+            case .creatingOnly:
+                try link(temporary, to: path)
+                try remove(temporary)
+            }
+        } catch {
+            try? remove(temporary)
+            throw error
+        }
+        try sync(folder)
+    }
+}

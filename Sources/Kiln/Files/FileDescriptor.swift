@@ -1,0 +1,167 @@
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
+/// An open file, owned by exactly one value: it cannot be copied, and it is closed when the value goes away
+/// (or earlier by ``close()``, which reports a late write error). Every descriptor is opened with
+/// `O_CLOEXEC`, so no child process inherits it, and every call on it retries `EINTR` through
+/// ``retryingOnInterrupt(_:)``.
+///
+/// This is the only place in kiln that calls `open`, `read`, `write` and `close`.
+package struct FileDescriptor: ~Copyable {
+    /// How a file is opened.
+    package enum Access {
+        /// Read an existing file.
+        case readOnly
+        /// Create a new file for writing; fails with `EEXIST` if the name is taken.
+        case createNew(permissions: mode_t)
+        /// Open for reading and writing, creating the file when it is absent (lock files).
+        case readWriteCreating(permissions: mode_t)
+        /// Open an existing folder, to `fsync` it.
+        case directory
+    }
+
+    /// The descriptor number; -1 once ``close()`` has run.
+    package private(set) var rawValue: Int32
+    /// The path it was opened with, for error messages.
+    package let path: String
+
+    /// Opens `path` as `access` says.
+    package init(opening path: String, _ access: Access) throws {
+        let flags: Int32
+        let permissions: mode_t
+        let operation: FileSystemError.Operation
+        switch access {
+        case .readOnly:
+            (flags, permissions, operation) = (O_RDONLY, 0, .open)
+        case .createNew(let mode):
+            (flags, permissions, operation) = (O_WRONLY | O_CREAT | O_EXCL, mode, .create)
+        case .readWriteCreating(let mode):
+            (flags, permissions, operation) = (O_RDWR | O_CREAT, mode, .open)
+        case .directory:
+            (flags, permissions, operation) = (O_RDONLY | O_DIRECTORY, 0, .open)
+        }
+        let descriptor = retryingOnInterrupt { open(path, flags | O_CLOEXEC, permissions) }
+        guard descriptor >= 0 else { throw FileSystemError(operation, path: path, code: errno) }
+        self.rawValue = descriptor
+        self.path = path
+    }
+
+    deinit {
+        if rawValue >= 0 { _ = Self.closeIgnoringInterrupt(rawValue) }
+    }
+
+    /// Closes the file now and reports what `close` reports (a network or FUSE file system can report a
+    /// failed write only here). The descriptor is released either way.
+    package consuming func close() throws {
+        let descriptor = rawValue
+        rawValue = -1
+        guard Self.closeIgnoringInterrupt(descriptor) == 0 else { throw FileSystemError(.close, path: path, code: errno) }
+    }
+
+    /// `close` must not be retried on `EINTR` (the descriptor is already released on Linux and may have been
+    /// reused by another thread), so an interrupted close counts as done.
+    private static func closeIgnoringInterrupt(_ descriptor: Int32) -> Int32 {
+        let result = systemClose(descriptor)
+        return result == -1 && errno == EINTR ? 0 : result
+    }
+
+    /// Reads up to `buffer.count` bytes at the current position; 0 means the end of the file.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        let count = retryingOnInterrupt { systemRead(rawValue, base, buffer.count) }
+        guard count >= 0 else { throw FileSystemError(.read, path: path, code: errno) }
+        return count
+    }
+
+    /// Reads up to `count` bytes starting at byte `offset`, without moving the position; fewer at the end.
+    package func read(upTo count: Int, at offset: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                retryingOnInterrupt {
+                    pread(rawValue, buffer.baseAddress.map { $0 + filled }, count - filled, off_t(offset + filled))
+                }
+            }
+            guard got >= 0 else { throw FileSystemError(.read, path: path, code: errno) }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    /// Reads from the current position to the end of the file.
+    package func readToEnd() throws -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try read(into: $0) }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk.prefix(count))
+        }
+    }
+
+    /// Writes all of `bytes`, continuing after short writes.
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = retryingOnInterrupt { systemWrite(rawValue, base + written, bytes.count - written) }
+            guard count >= 0 else { throw FileSystemError(.write, path: path, code: errno) }
+            written += count
+        }
+    }
+
+    /// Writes all of `bytes`.
+    package func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// `fsync`: the file's data and size are on the disk when this returns.
+    package func sync() throws {
+        guard retryingOnInterrupt({ fsync(rawValue) }) == 0 else { throw FileSystemError(.fsync, path: path, code: errno) }
+    }
+
+    /// Whether the file is a regular file (not a folder, FIFO, socket or device).
+    package func isRegularFile() throws -> Bool {
+        var status = stat()
+        guard fstat(rawValue, &status) == 0 else { throw FileSystemError(.stat, path: path, code: errno) }
+        return (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The file's size in bytes.
+    package func size() throws -> Int {
+        var status = stat()
+        guard fstat(rawValue, &status) == 0 else { throw FileSystemError(.stat, path: path, code: errno) }
+        return Int(status.st_size)
+    }
+}
+
+// The system's own calls, named apart from the methods above.
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+        Darwin.close(descriptor)
+    #else
+        Glibc.close(descriptor)
+    #endif
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+    #else
+        Glibc.read(descriptor, buffer, count)
+    #endif
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+    #else
+        Glibc.write(descriptor, buffer, count)
+    #endif
+}
