@@ -70,20 +70,16 @@ public enum KilnTool {
             context.absolutePaths = parsed.flag("absolute-paths")
             do {
                 return try command.run(parsed, context: context)
-            } catch let error as DiagnosticError {
-                for diagnostic in error.diagnostics { context.report(diagnostic) }
+            } catch let error as UsageError {
+                return report(error, standardError: standardError)
+            } catch {
+                for diagnostic in ErrorRendering.diagnostics(for: error) { context.report(diagnostic) }
                 return failure
             }
         } catch let error as UsageError {
             return report(error, standardError: standardError)
-        } catch let error as DiagnosticError {
-            for diagnostic in error.diagnostics { standardError(diagnostic.formatted() + "\n") }
-            return failure
-        } catch let error as SQLiteError {
-            standardError(Diagnostic(.error, error.message).formatted() + "\n")
-            return failure
         } catch {
-            standardError(Diagnostic(.error, "\(error)").formatted() + "\n")
+            for diagnostic in ErrorRendering.diagnostics(for: error) { standardError(diagnostic.formatted() + "\n") }
             return failure
         }
     }

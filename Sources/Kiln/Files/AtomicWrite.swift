@@ -27,6 +27,8 @@ extension FileSystem {
     ///   - path: the file to write; its folder must exist.
     ///   - publish: whether an existing file is replaced or refused.
     ///   - permissions: the mode of the new file.
+    /// - Throws: ``FileSystemError`` of the step that failed (`EEXIST` from `link` when publishing with
+    ///   ``Publish/creatingOnly`` and the name is taken); nothing was published unless it is the folder's `fsync`.
     package static func writeAtomically(
         _ bytes: [UInt8], to path: String, _ publish: Publish = .replacing, permissions: mode_t = 0o644
     ) throws {

@@ -58,7 +58,9 @@ package struct FileDescriptor: ~Copyable {
     package consuming func close() throws {
         let descriptor = rawValue
         rawValue = -1
-        guard Self.closeIgnoringInterrupt(descriptor) == 0 else { throw FileSystemError(.close, path: path, code: errno) }
+        guard Self.closeIgnoringInterrupt(descriptor) == 0 else {
+            throw FileSystemError(.close, path: path, code: errno)
+        }
     }
 
     /// `close` must not be retried on `EINTR` (the descriptor is already released on Linux and may have been
@@ -122,7 +124,9 @@ package struct FileDescriptor: ~Copyable {
 
     /// `fsync`: the file's data and size are on the disk when this returns.
     package func sync() throws {
-        guard retryingOnInterrupt({ fsync(rawValue) }) == 0 else { throw FileSystemError(.fsync, path: path, code: errno) }
+        guard retryingOnInterrupt({ fsync(rawValue) }) == 0 else {
+            throw FileSystemError(.fsync, path: path, code: errno)
+        }
     }
 
     /// Whether the file is a regular file (not a folder, FIFO, socket or device).

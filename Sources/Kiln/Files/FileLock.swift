@@ -19,6 +19,7 @@ package enum FileLock {
     ///   - timeout: how many seconds to wait for another holder; `nil` waits as long as it takes.
     ///   - onWait: called once, before waiting, when another process holds the lock.
     ///   - body: the work the lock protects.
+    /// - Returns: what `body` returns.
     /// - Throws: ``FileSystemError`` with operation `lock` and code `EWOULDBLOCK` when the timeout passes, or
     ///   the error of `open`/`flock`; or what `body` throws.
     package static func withExclusiveLock<Result>(
@@ -66,8 +67,8 @@ package enum FileLock {
         for line in locks.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             // `1: FLOCK  ADVISORY  WRITE 4242 08:01:131090 0 EOF`: pid, then major:minor:inode.
-            guard fields.count >= 6, fields[1] == "FLOCK", fields[5].split(separator: ":").last.map(String.init) == inode
-            else { continue }
+            let fileID = fields.count >= 6 ? fields[5].split(separator: ":").last.map(String.init) : nil
+            guard fileID == inode, fields[1] == "FLOCK" else { continue }
             let pid = String(fields[4])
             let name = try? String(decoding: FileSystem.contents(of: "/proc/\(pid)/comm"), as: UTF8.self)
             let trimmed = name?.split(separator: "\n").first.map(String.init)

@@ -1,0 +1,21 @@
+import Kiln
+
+/// An error whose diagnostics the command line words differently from the library: it adds the hints that
+/// name `kiln` commands and flags, which the libraries never mention. Each area's error type conforms in a
+/// file of its own beside this one (`<Area>Error+CommandLine.swift`).
+protocol CommandLineDiagnosable: Error {
+    /// The diagnostics exactly as `kiln` prints them.
+    var commandLineDiagnostics: [Diagnostic] { get }
+}
+
+/// The one place an error becomes the text a command prints.
+enum ErrorRendering {
+    /// The diagnostics for any error a command lets through: the command-line wording where an error has
+    /// one, else the library's own diagnostics, else the error's description.
+    static func diagnostics(for error: any Error) -> [Diagnostic] {
+        if let error = error as? any CommandLineDiagnosable { return error.commandLineDiagnostics }
+        if let error = error as? any DiagnosticError { return error.diagnostics }
+        if let error = error as? SQLiteError { return [Diagnostic(.error, error.message)] }
+        return [Diagnostic(.error, "\(error)")]
+    }
+}
