@@ -69,6 +69,9 @@ let package = Package(
         .target(name: "KilnTestSupport", dependencies: ["Kiln"], path: "Tests/KilnTestSupport"),
         .testTarget(name: "KilnTests", dependencies: ["Kiln", "KilnTestSupport"]),
         .testTarget(name: "KilnBuildTests", dependencies: ["KilnBuild", "KilnCommandLine", "KilnTestSupport"]),
+        // The commands driven in-process through `KilnTool.run`, each in a temporary project: fast, and in parallel.
+        .testTarget(
+            name: "KilnCommandLineTests", dependencies: ["KilnCommandLine", "Kiln", "KilnBuild", "KilnTestSupport"]),
         // An app launch in miniature, run as many processes at once by the installer's race and crash tests.
         .executableTarget(name: "InstallRaceProbe", dependencies: ["Kiln"], path: "Tests/InstallRaceProbe"),
         .testTarget(name: "KilnEndToEndTests", dependencies: ["Kiln", "KilnBuild", "kiln", "InstallRaceProbe", "KilnTestSupport"]),

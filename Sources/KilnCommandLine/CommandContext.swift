@@ -2,14 +2,17 @@ import Foundation
 import Kiln
 import KilnBuild
 
-/// What a running command sees of the world: its project root and where its output goes.
+/// What a running command sees of the world: its project root and where its output goes. Paths on its
+/// command line arrive resolved (``CommandLinePath``), so a command never looks at the process's folder.
 public struct CommandContext {
     /// The project root (`--root`, default the current folder).
-    public let root: URL
+    public var root: URL
     /// Data: what the user asked for.
     public let standardOutput: (String) -> Void
     /// Diagnostics and progress.
     public let standardError: (String) -> Void
+    /// Whether standard error is a terminal, where progress may redraw a line.
+    public let standardErrorIsTerminal: Bool
     /// Whether diagnostics name files by absolute path (`--absolute-paths`), for build systems that annotate them.
     public var absolutePaths = false
 
@@ -25,6 +28,11 @@ public struct CommandContext {
         standardError(Self.format(diagnostic, root: absolutePaths ? root : nil) + "\n")
     }
 
+    /// Prints an error's diagnostics on standard error, worded for the command line.
+    func report(_ error: any Error) {
+        for diagnostic in ErrorRendering.diagnostics(for: error) { report(diagnostic) }
+    }
+
     /// A diagnostic's text, with its path made absolute against `root` when one is given.
     static func format(_ diagnostic: Diagnostic, root: URL?) -> String {
         guard let root, let location = diagnostic.location, !location.path.hasPrefix("/") else {
@@ -38,32 +46,8 @@ public struct CommandContext {
     }
 
     /// Opens the project at ``root``.
+    ///
+    /// - Returns: the project, its `kiln.json` read.
+    /// - Throws: the configuration's error when `kiln.json` is invalid.
     func project() throws -> KilnProject { try KilnProject(root: root) }
-
-    /// Resolves a path given on the command line against the current folder, as a shell user expects.
-    func path(_ argument: String) -> String {
-        if argument.hasPrefix("/") || argument.hasPrefix("file:") || argument == ":memory:" { return argument }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(argument).path
-    }
-}
-
-/// One subcommand: its shape and what it does.
-protocol KilnCommand: Sendable {
-    /// The command's arguments, options and help.
-    static var spec: CommandSpec { get }
-    /// Runs the command; returns its exit status.
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32
-}
-
-extension ParsedArguments {
-    /// An option's value as a non-negative 32-bit version number.
-    func version(_ name: String, command: String) throws -> Int32? {
-        guard let text = options[name] else { return nil }
-        guard let value = Int32(text), value >= 0 else {
-            throw UsageError(
-                message: "'--\(name)' takes a version number from 0 to \(Int32.max), not '\(text)'", hint: nil,
-                command: command)
-        }
-        return value
-    }
 }

@@ -6,7 +6,8 @@ import KilnBuild
 /// status: 0 success, 1 failure, 64 usage error.
 ///
 /// Output goes through two closures so tests can capture it; data goes to standard output, diagnostics and
-/// progress to standard error.
+/// progress to standard error. Everything a command touches is relative to `currentDirectory`, never the
+/// process's folder, so tests can run commands in-process, in parallel, each in its own folder.
 public enum KilnTool {
     /// Exit status for success.
     public static let success: Int32 = 0
@@ -23,10 +24,19 @@ public enum KilnTool {
         SchemaCommand.self,
     ]
 
-    /// Runs kiln with `arguments` (without the program name).
+    /// Runs kiln.
+    ///
+    /// - Parameters:
+    ///   - arguments: the command line without the program name.
+    ///   - currentDirectory: the folder relative paths (`--db`, `--root`, `--out`...) are resolved against.
+    ///   - standardOutput: receives data.
+    ///   - standardError: receives diagnostics and progress.
+    ///   - standardErrorIsTerminal: whether standard error is a terminal, where progress may redraw a line.
+    /// - Returns: the exit status.
     public static func run(
         _ arguments: [String], currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void
+        standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void,
+        standardErrorIsTerminal: Bool = false
     ) -> Int32 {
         let specs = commands.map { $0.spec }
         guard let first = arguments.first else {
@@ -41,56 +51,76 @@ public enum KilnTool {
             standardOutput(HelpFormatter.rootHelp(commands: specs))
             return success
         case "help":
-            guard arguments.count > 1 else {
-                standardOutput(HelpFormatter.rootHelp(commands: specs))
-                return success
-            }
-            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                return report(unknownCommand(arguments[1], specs: specs), standardError: standardError)
-            }
-            standardOutput(HelpFormatter.help(of: command.spec))
-            return success
+            return help(for: arguments.dropFirst().first, standardOutput: standardOutput, standardError: standardError)
         default:
             break
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            return report(unknownCommand(first, specs: specs), standardError: standardError)
+            return report(unknownCommand(first), standardError: standardError)
         }
+        let context = CommandContext(
+            root: currentDirectory, standardOutput: standardOutput, standardError: standardError,
+            standardErrorIsTerminal: standardErrorIsTerminal)
+        return run(command, Array(arguments.dropFirst()), currentDirectory: currentDirectory, context: context)
+    }
+
+    /// `kiln help [<subcommand>]`.
+    private static func help(
+        for name: String?, standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> Int32 {
+        guard let name else {
+            standardOutput(HelpFormatter.rootHelp(commands: commands.map { $0.spec }))
+            return success
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            return report(unknownCommand(name), standardError: standardError)
+        }
+        standardOutput(HelpFormatter.help(of: command.spec))
+        return success
+    }
+
+    /// Parses a subcommand's arguments and runs it, or prints its help.
+    private static func run(
+        _ command: any KilnCommand.Type, _ arguments: [String], currentDirectory: URL, context: CommandContext
+    ) -> Int32 {
+        let parsed: ParsedArguments
         do {
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: command.spec)
-            if parsed.flag("help") {
-                standardOutput(HelpFormatter.help(of: command.spec))
+            switch try ArgumentParser.parse(arguments, spec: command.spec, currentDirectory: currentDirectory) {
+            case .help:
+                context.standardOutput(HelpFormatter.help(of: command.spec))
                 return success
+            case .run(let arguments):
+                parsed = arguments
             }
-            let root =
-                parsed.options["root"].map {
-                    URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL
-                } ?? currentDirectory
-            var context = CommandContext(root: root, standardOutput: standardOutput, standardError: standardError)
-            context.absolutePaths = parsed.flag("absolute-paths")
-            do {
-                return try command.run(parsed, context: context)
-            } catch let error as UsageError {
-                return report(error, standardError: standardError)
-            } catch {
-                for diagnostic in ErrorRendering.diagnostics(for: error) { context.report(diagnostic) }
-                return failure
-            }
-        } catch let error as UsageError {
-            return report(error, standardError: standardError)
         } catch {
-            for diagnostic in ErrorRendering.diagnostics(for: error) { standardError(diagnostic.formatted() + "\n") }
-            return failure
+            return report(error, context: context)
+        }
+        var context = context
+        context.root = parsed[CommonOptions.root]?.folderURL ?? currentDirectory
+        context.absolutePaths = parsed[CommonOptions.absolutePaths]
+        do {
+            return try command.run(parsed, context: context)
+        } catch {
+            return report(error, context: context)
         }
     }
 
-    private static func unknownCommand(_ name: String, specs: [CommandSpec]) -> UsageError {
-        let suggestion = Suggestion.closest(to: name, among: specs.map(\.name) + ["help"])
+    /// Prints a usage error with the usage line (exit 64), or any other error as diagnostics (exit 1).
+    private static func report(_ error: any Error, context: CommandContext) -> Int32 {
+        if let error = error as? UsageError { return report(error, standardError: context.standardError) }
+        context.report(error)
+        return failure
+    }
+
+    /// A first word that is no subcommand.
+    private static func unknownCommand(_ name: String) -> UsageError {
+        let suggestion = Suggestion.closest(to: name, among: commands.map { $0.spec.name } + ["help"])
         let hint = suggestion.map { "did you mean '\($0)'?" }
         let message = name.hasPrefix("-") ? "unknown option '\(name)'" : "unknown subcommand '\(name)'"
         return UsageError(message: message, hint: hint, command: nil)
     }
 
+    /// Prints a usage error, its hint and the usage line of its command (or of kiln).
     private static func report(_ error: UsageError, standardError: (String) -> Void) -> Int32 {
         let tool = error.command.map { "kiln \($0)" } ?? "kiln"
         var text = "\(tool): error: \(error.message)\n"

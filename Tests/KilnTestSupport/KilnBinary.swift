@@ -8,6 +8,13 @@ public struct ProcessResult: Sendable {
     public let standardOutput: String
     /// Everything it wrote to standard error.
     public let standardError: String
+
+    /// A result, e.g. of kiln run in-process.
+    public init(status: Int32, standardOutput: String, standardError: String) {
+        self.status = status
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
 }
 
 /// The `kiln` executable SwiftPM built next to the test bundle (or `KILN_BINARY`).

@@ -13,19 +13,22 @@ enum BuildCommand: KilnCommand {
             sources and settings are unchanged, and whose output still has its recorded hash, is not rebuilt.
             build/kiln-manifest.json records every output.
             """,
-        arguments: [
-            .init(name: "database", help: "The databases to build (default: all).", isOptional: true, isRepeating: true)
-        ],
-        options: [
-            .init(name: "out", valueName: "dir", help: "The output folder (default: build/ under the project root)."),
-            .init(name: "force", valueName: nil, help: "Rebuild even when the output is up to date."),
-            .init(
-                name: "xcfilelist", valueName: "dir",
-                help:
-                    "Also write kiln-inputs.xcfilelist and kiln-outputs.xcfilelist there, for an Xcode Run Script phase."
-            ),
-            .init(name: "json", valueName: nil, help: "Print one JSON document instead of text."),
-        ])
+        arguments: [databases.declaration],
+        options: [out.declaration, force.declaration, xcfilelist.declaration, json.declaration])
+
+    /// `[<database> ...]`.
+    static let databases = Argument.databases(help: "The databases to build (default: all).")
+    /// `--out <dir>`.
+    static let out = Option<CommandLinePath?>(
+        name: "out", valueName: "dir", help: "The output folder (default: build/ under the project root).")
+    /// `--force`.
+    static let force = Option<Bool>(flag: "force", help: "Rebuild even when the output is up to date.")
+    /// `--xcfilelist <dir>`.
+    static let xcfilelist = Option<CommandLinePath?>(
+        name: "xcfilelist", valueName: "dir",
+        help: "Also write kiln-inputs.xcfilelist and kiln-outputs.xcfilelist there, for an Xcode Run Script phase.")
+    /// `--json`.
+    static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
 
     struct Document: Encodable {
         var formatVersion = 1
@@ -45,52 +48,54 @@ enum BuildCommand: KilnCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let project = try context.project()
-        let out = arguments.options["out"].map { context.path($0) } ?? project.root.appendingPathComponent("build").path
-        let shownOut = arguments.options["out"] ?? "build"
-        let bundler = Bundler(project: project, outputDirectory: out, force: arguments.flag("force"))
-        if let listFolder = arguments.options["xcfilelist"] {
-            let names = try project.databases(named: arguments.positional["database"] ?? [])
+        let names = arguments[Self.databases]
+        let out = arguments[Self.out]?.path ?? project.root.appendingPathComponent("build").path
+        let shownOut = arguments[Self.out]?.text ?? "build"
+        let bundler = Bundler(project: project, outputDirectory: out, force: arguments[Self.force])
+        if let listFolder = arguments[Self.xcfilelist] {
             _ = try XcodeFileLists.write(
-                project: project, databases: names, outputDirectory: out, into: context.path(listFolder))
+                project: project, databases: try project.databases(named: names), outputDirectory: out,
+                into: listFolder.path)
         }
-        let outcomes = try bundler.build(arguments.positional["database"] ?? []) {
+        let outcomes = try bundler.build(names) {
             context.standardError("kiln: waiting for another build of \(shownOut) to finish\n")
         }
+        let json = arguments[Self.json]
         var entries: [Entry] = []
-        var failed = false
         for (database, result) in outcomes {
-            switch result {
-            case .success(.built(let built, let duration)):
-                let rows = built.rowCounts.values.reduce(0, +)
-                entries.append(
-                    Entry(
-                        database: database, status: "built", file: built.file, sha256: built.sha256,
-                        userVersion: built.userVersion,
-                        rows: rows, milliseconds: Format.milliseconds(duration)))
-                if !arguments.flag("json") {
-                    context.standardOutput(
-                        "\(database): built \(shownOut)/\(built.file) (version \(built.userVersion), \(rows) rows, \(Format.duration(duration)))\n"
-                    )
-                }
-            case .success(.upToDate(let entry)):
-                entries.append(
-                    Entry(
-                        database: database, status: "upToDate", file: entry.file, sha256: entry.sha256,
-                        userVersion: entry.userVersion,
-                        rows: entry.tables.values.reduce(0, +), milliseconds: nil))
-                if !arguments.flag("json") { context.standardOutput("\(database): up to date\n") }
-            case .failure(let error):
-                failed = true
-                entries.append(
-                    Entry(
-                        database: database, status: "failed", file: nil, sha256: nil, userVersion: nil, rows: nil,
-                        milliseconds: nil))
-                let diagnostics =
-                    (error as? DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(database): \(error)")]
-                for diagnostic in diagnostics { context.report(diagnostic) }
+            let entry = Self.entry(database, result, shownOut: shownOut, context: json ? nil : context)
+            if case .failure(let error) = result {
+                let renders = error is any DiagnosticError || error is any CommandLineDiagnosable
+                context.report(renders ? error : DiagnosticFailure(Diagnostic(.error, "\(database): \(error)")))
             }
+            entries.append(entry)
         }
-        if arguments.flag("json") { try context.printJSON(Document(outputDirectory: shownOut, databases: entries)) }
-        return failed ? KilnTool.failure : KilnTool.success
+        if json { try context.printJSON(Document(outputDirectory: shownOut, databases: entries)) }
+        return entries.contains { $0.status == "failed" } ? KilnTool.failure : KilnTool.success
+    }
+
+    /// A database's JSON entry; with a context, also its line of text on standard output.
+    private static func entry(
+        _ database: String, _ result: Result<Bundler.Outcome, any Error>, shownOut: String, context: CommandContext?
+    ) -> Entry {
+        switch result {
+        case .success(.built(let built, let duration)):
+            let rows = built.rowCounts.values.reduce(0, +)
+            context?.standardOutput(
+                "\(database): built \(shownOut)/\(built.file) (version \(built.userVersion), \(rows) rows, \(Format.duration(duration)))\n"
+            )
+            return Entry(
+                database: database, status: "built", file: built.file, sha256: built.sha256,
+                userVersion: built.userVersion, rows: rows, milliseconds: Format.milliseconds(duration))
+        case .success(.upToDate(let entry)):
+            context?.standardOutput("\(database): up to date\n")
+            return Entry(
+                database: database, status: "upToDate", file: entry.file, sha256: entry.sha256,
+                userVersion: entry.userVersion, rows: entry.tables.values.reduce(0, +), milliseconds: nil)
+        case .failure:
+            return Entry(
+                database: database, status: "failed", file: nil, sha256: nil, userVersion: nil, rows: nil,
+                milliseconds: nil)
+        }
     }
 }

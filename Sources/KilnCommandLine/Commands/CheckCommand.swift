@@ -14,13 +14,15 @@ enum CheckCommand: KilnCommand {
             queries/<database>.sql prepares. Warnings (destructive migrations, seeds without a primary key, full
             scans) fail only with --strict.
             """,
-        arguments: [
-            .init(name: "database", help: "The databases to check (default: all).", isOptional: true, isRepeating: true)
-        ],
-        options: [
-            .init(name: "strict", valueName: nil, help: "Treat warnings as errors."),
-            .init(name: "json", valueName: nil, help: "Print one JSON document instead of text."),
-        ])
+        arguments: [databases.declaration],
+        options: [strict.declaration, json.declaration])
+
+    /// `[<database> ...]`.
+    static let databases = Argument.databases(help: "The databases to check (default: all).")
+    /// `--strict`.
+    static let strict = Option<Bool>(flag: "strict", help: "Treat warnings as errors.")
+    /// `--json`.
+    static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
 
     struct Document: Encodable {
         var formatVersion = 1
@@ -49,8 +51,8 @@ enum CheckCommand: KilnCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let project = try context.project()
-        let names = try project.databases(named: arguments.positional["database"] ?? [])
-        let strict = arguments.flag("strict")
+        let names = try project.databases(named: arguments[Self.databases])
+        let strict = arguments[Self.strict]
         let checker = ProjectChecker(project: project)
         var results: [DatabaseResult] = []
         let started = ContinuousClock.now
@@ -61,7 +63,7 @@ enum CheckCommand: KilnCommand {
                         .error, diagnostic.message, at: diagnostic.location, hint: diagnostic.hint,
                         code: diagnostic.code) : diagnostic
             }
-            if !arguments.flag("json") {
+            if !arguments[Self.json] {
                 for diagnostic in diagnostics { context.report(diagnostic) }
             }
             results.append(
@@ -77,7 +79,7 @@ enum CheckCommand: KilnCommand {
         }
         let errors = results.reduce(0) { $0 + $1.errors }
         let warnings = results.reduce(0) { $0 + $1.warnings }
-        if arguments.flag("json") {
+        if arguments[Self.json] {
             let document = Document(databases: results, errors: errors, warnings: warnings, passed: errors == 0)
             try context.printJSON(document)
         } else {

@@ -12,13 +12,14 @@ enum HashCommand: KilnCommand {
             strings do not change a hash; any other edit does. Re-hash an edited migration only if it was never
             released.
             """,
-        arguments: [
-            .init(name: "database", help: "The databases to hash (default: all).", isOptional: true, isRepeating: true)
-        ])
+        arguments: [databases.declaration])
+
+    /// `[<database> ...]`.
+    static let databases = Argument.databases(help: "The databases to hash (default: all).")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let project = try context.project()
-        let names = try project.databases(named: arguments.positional["database"] ?? [])
+        let names = try project.databases(named: arguments[Self.databases])
         let checker = ProjectChecker(project: project)
         for name in names {
             let written = try checker.writeSum(for: name)

@@ -13,18 +13,26 @@ enum InstallCommand: KilnCommand {
             replaced; a newer one is refused. Tables named with --refresh are made equal to the bundled file's.
             """,
         options: [
-            .init(
-                name: "bundled", valueName: "file", help: "The database file shipped in the app bundle.",
-                isRequired: true),
-            .init(name: "to", valueName: "file", help: "Where the app's writable copy lives.", isRequired: true),
-            .init(
-                name: "migrations", valueName: "database",
-                help: "Upgrade older copies with this database's migrations (under --root)."),
-            .init(
-                name: "refresh", valueName: "table",
-                help: "A reference table to make equal to the bundled file's (repeat for more).", isRepeatable: true),
-            .init(name: "json", valueName: nil, help: "Print one JSON document instead of text."),
+            bundled.declaration, destination.declaration, migrations.declaration, refresh.declaration,
+            json.declaration,
         ])
+
+    /// `--bundled <file>`.
+    static let bundled = Option<CommandLinePath>(
+        name: "bundled", valueName: "file", help: "The database file shipped in the app bundle.")
+    /// `--to <file>`.
+    static let destination = Option<CommandLinePath>(
+        name: "to", valueName: "file", help: "Where the app's writable copy lives.")
+    /// `--migrations <database>`.
+    static let migrations = Option<String?>(
+        name: "migrations", valueName: "database",
+        help: "Upgrade older copies with this database's migrations (under --root).")
+    /// `--refresh <table> ...`.
+    static let refresh = Option<[String]>(
+        name: "refresh", valueName: "table",
+        help: "A reference table to make equal to the bundled file's (repeat for more).")
+    /// `--json`.
+    static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
 
     struct Document: Encodable {
         var formatVersion = 1
@@ -36,38 +44,16 @@ enum InstallCommand: KilnCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let destination = arguments.options["to"]!
-        let migrations = try arguments.options["migrations"].map { try context.project().migrationSet(for: $0) }
+        let target = arguments[Self.destination]
+        let destination = target.text
+        let migrations = try arguments[Self.migrations].map { try context.project().migrationSet(for: $0) }
         let installer = DatabaseInstaller(
-            bundled: URL(fileURLWithPath: context.path(arguments.options["bundled"]!)),
-            destination: URL(fileURLWithPath: context.path(destination)), migrations: migrations,
-            refreshTables: arguments.repeated["refresh"] ?? [])
+            bundled: URL(fileURLWithPath: arguments[Self.bundled].path),
+            destination: URL(fileURLWithPath: target.path), migrations: migrations,
+            refreshTables: arguments[Self.refresh])
         let report = try installer.install()
-        let document: Document
-        let text: String
-        switch report.outcome {
-        case .copied:
-            document = Document(
-                outcome: "copied", fromVersion: nil, toVersion: nil, quarantined: nil,
-                refreshedTables: report.refreshedTables)
-            text = "copied the bundled database to \(destination)"
-        case .upToDate:
-            document = Document(
-                outcome: "upToDate", fromVersion: nil, toVersion: nil, quarantined: nil,
-                refreshedTables: report.refreshedTables)
-            text = "\(destination) is up to date"
-        case .upgraded(let from, let to):
-            document = Document(
-                outcome: "upgraded", fromVersion: from, toVersion: to, quarantined: nil,
-                refreshedTables: report.refreshedTables)
-            text = "upgraded \(destination) from version \(from) to \(to)"
-        case .recovered(let quarantined):
-            document = Document(
-                outcome: "recovered", fromVersion: nil, toVersion: nil, quarantined: quarantined,
-                refreshedTables: report.refreshedTables)
-            text = "\(destination) was damaged: moved it to \(quarantined) and installed a fresh copy"
-        }
-        if arguments.flag("json") {
+        let (document, text) = describe(report, destination: destination)
+        if arguments[Self.json] {
             try context.printJSON(document)
         } else {
             context.standardOutput(text + "\n")
@@ -77,5 +63,39 @@ enum InstallCommand: KilnCommand {
             }
         }
         return KilnTool.success
+    }
+
+    /// The `--json` document and the line of text for what the installer did to `destination`.
+    private static func describe(
+        _ report: DatabaseInstaller.Report, destination: String
+    ) -> (document: Document, text: String) {
+        let tables = report.refreshedTables
+        switch report.outcome {
+        case .copied:
+            return (
+                Document(
+                    outcome: "copied", fromVersion: nil, toVersion: nil, quarantined: nil, refreshedTables: tables),
+                "copied the bundled database to \(destination)"
+            )
+        case .upToDate:
+            return (
+                Document(
+                    outcome: "upToDate", fromVersion: nil, toVersion: nil, quarantined: nil, refreshedTables: tables),
+                "\(destination) is up to date"
+            )
+        case .upgraded(let from, let to):
+            return (
+                Document(
+                    outcome: "upgraded", fromVersion: from, toVersion: to, quarantined: nil, refreshedTables: tables),
+                "upgraded \(destination) from version \(from) to \(to)"
+            )
+        case .recovered(let quarantined):
+            return (
+                Document(
+                    outcome: "recovered", fromVersion: nil, toVersion: nil, quarantined: quarantined,
+                    refreshedTables: tables),
+                "\(destination) was damaged: moved it to \(quarantined) and installed a fresh copy"
+            )
+        }
     }
 }

@@ -3,6 +3,22 @@ import KilnBuild
 
 /// `kiln migrate <database> --db FILE [--to N] [--dry-run] [--baseline N]`.
 enum MigrateCommand: KilnCommand {
+    /// `<database>`.
+    static let database = Argument<String>(
+        name: "database", help: "The database whose migrations to apply (a folder under migrations/).")
+    /// `--db <file>`.
+    static let db = Option<CommandLinePath>(name: "db", valueName: "file", help: "The database file to migrate.")
+    /// `--to <version>`.
+    static let to = Option<Int32?>(
+        name: "to", valueName: "version", help: "Stop at this version instead of the newest.")
+    /// `--dry-run`.
+    static let dryRun = Option<Bool>(
+        flag: "dry-run", help: "Run the pending migrations on a copy in memory; never create or change the file.")
+    /// `--baseline <version>`.
+    static let baseline = Option<Int32?>(
+        name: "baseline", valueName: "version",
+        help: "Adopt a database kiln did not create, if its schema equals this version's.")
+
     static let spec = CommandSpec(
         name: "migrate",
         abstract: "Brings a database file to the newest version of its migrations.",
@@ -11,29 +27,19 @@ enum MigrateCommand: KilnCommand {
             rolled back completely and the file stays at the last good version. The version is kept in
             PRAGMA user_version.
             """,
-        arguments: [
-            .init(name: "database", help: "The database whose migrations to apply (a folder under migrations/).")
-        ],
-        options: [
-            .init(name: "db", valueName: "file", help: "The database file to migrate.", isRequired: true),
-            .init(name: "to", valueName: "version", help: "Stop at this version instead of the newest."),
-            .init(
-                name: "dry-run", valueName: nil,
-                help: "Run the pending migrations on a copy in memory; never create or change the file."),
-            .init(
-                name: "baseline", valueName: "version",
-                help: "Adopt a database kiln did not create, if its schema equals this version's."),
-        ])
+        arguments: [database.declaration],
+        options: [db.declaration, to.declaration, dryRun.declaration, baseline.declaration])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let database = arguments.argument("database")!
-        let file = arguments.options["db"]!
-        let target = try arguments.version("to", command: spec.name)
-        let baseline = try arguments.version("baseline", command: spec.name)
-        let dryRun = arguments.flag("dry-run")
+        let database = arguments[Self.database]
+        let db = arguments[Self.db]
+        let file = db.text
+        let dryRun = arguments[Self.dryRun]
         let migrator = try context.project().migrator(for: database)
         let verb = dryRun ? "would apply" : "applied"
-        let report = try migrator.migrate(fileAt: context.path(file), to: target, baseline: baseline, dryRun: dryRun) {
+        let report = try migrator.migrate(
+            fileAt: db.path, to: arguments[Self.to], baseline: arguments[Self.baseline], dryRun: dryRun
+        ) {
             event in
             switch event {
             case .willApply: break
@@ -57,23 +63,5 @@ enum MigrateCommand: KilnCommand {
             )
         }
         return KilnTool.success
-    }
-}
-
-/// Human-readable figures.
-enum Format {
-    /// A duration in milliseconds with one decimal, e.g. `1.2 ms`.
-    static func duration(_ duration: Duration) -> String {
-        "\((milliseconds(duration) * 10).rounded() / 10) ms"
-    }
-
-    /// A duration given in seconds, in milliseconds with one decimal, e.g. `1.2 ms`.
-    static func duration(seconds: Double) -> String {
-        "\((seconds * 10_000).rounded() / 10) ms"
-    }
-
-    /// A duration in milliseconds.
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }

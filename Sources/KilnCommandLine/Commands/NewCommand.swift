@@ -11,19 +11,56 @@ enum NewCommand: KilnCommand {
             The file is named after the next version and the words, e.g. 0003_add_iso2_column.sql. It starts with
             comments only, so kiln refuses it until it holds SQL. A new database name creates its folder.
             """,
-        arguments: [
-            .init(name: "database", help: "The database (a folder under migrations/, created if missing)."),
-            .init(name: "words", help: "What the migration does, e.g. add iso2 column.", isRepeating: true),
-        ])
+        arguments: [database.declaration, words.declaration])
+
+    /// `<database>`.
+    static let database = Argument<String>(
+        name: "database", help: "The database (a folder under migrations/, created if missing).")
+    /// `<words> ...`.
+    static let words = Argument<[String]>(name: "words", help: "What the migration does, e.g. add iso2 column.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let database = arguments.argument("database")!
+        let database = arguments[Self.database]
         guard isValidName(database) else { throw ProjectError.invalidDatabaseName(database) }
-        let words = arguments.positional["words"] ?? []
-        let project = try context.project()
-        let folder = project.migrationsDirectory.appendingPathComponent(database, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let existing = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let words = arguments[Self.words]
+        let folder = try context.project().migrationsDirectory.appendingPathComponent(database).path
+        let shownFolder = "migrations/\(database)"
+        let version = try nextVersion(in: folder, shownAs: shownFolder, database: database)
+        let name = MigrationFileName.make(version: version, words: words)
+        let template = """
+            -- Migration \(version) of \(database): \(words.joined(separator: " "))
+            --
+            -- Write the SQL that brings the database from version \(version - 1) to \(version). kiln runs this file
+            -- in one transaction and sets PRAGMA user_version itself; do not add BEGIN/COMMIT or version pragmas.
+
+            """
+        do {
+            // Published with `link`: never overwrites a file that appeared since the folder was listed.
+            try FileSystem.writeAtomically(Array(template.utf8), to: "\(folder)/\(name)", .creatingOnly)
+        } catch let error as FileSystemError {
+            throw NewMigrationError(.createFile, path: "\(shownFolder)/\(name)", cause: error)
+        }
+        context.standardOutput("\(shownFolder)/\(name)\n")
+        return KilnTool.success
+    }
+
+    /// The version after the newest migration in `folder`, which is created if missing.
+    ///
+    /// - Returns: the next version.
+    /// - Throws: ``NewMigrationError`` when the folder cannot be created or listed, ``UsageError`` when the
+    ///   newest version is already `Int32.max`.
+    private static func nextVersion(in folder: String, shownAs shownFolder: String, database: String) throws -> Int32 {
+        let existing: [String]
+        do {
+            try FileSystem.createDirectory(folder)
+        } catch let error as FileSystemError {
+            throw NewMigrationError(.createFolder, path: shownFolder, cause: error)
+        }
+        do {
+            existing = try FileSystem.contentsOfDirectory(folder)
+        } catch let error as FileSystemError {
+            throw NewMigrationError(.listFolder, path: shownFolder, cause: error)
+        }
         var newest: Int32 = 0
         for name in existing {
             if case .migration(let version, _) = MigrationFileName.parse(name) { newest = max(newest, version) }
@@ -32,20 +69,7 @@ enum NewCommand: KilnCommand {
             throw UsageError(
                 message: "migration versions of '\(database)' are exhausted", hint: nil, command: spec.name)
         }
-        let version = newest + 1
-        let name = MigrationFileName.make(version: version, words: words)
-        let file = folder.appendingPathComponent(name)
-        let template = """
-            -- Migration \(version) of \(database): \(words.joined(separator: " "))
-            --
-            -- Write the SQL that brings the database from version \(version - 1) to \(version). kiln runs this file
-            -- in one transaction and sets PRAGMA user_version itself; do not add BEGIN/COMMIT or version pragmas.
-
-            """
-        // Published with `link`: never overwrites a file that appeared since the folder was listed.
-        try FileSystem.writeAtomically(Array(template.utf8), to: file.path, .creatingOnly)
-        context.standardOutput("migrations/\(database)/\(name)\n")
-        return KilnTool.success
+        return newest + 1
     }
 
     /// Letters, digits, `_` and `-`, starting with a letter: safe as a folder and file name everywhere.

@@ -4,6 +4,13 @@ import KilnBuild
 
 /// `kiln reset <database> --db FILE`: the developer reset.
 enum ResetCommand: KilnCommand {
+    /// `<database>`.
+    static let database = Argument<String>(
+        name: "database", help: "The database to build (a folder under migrations/).")
+    /// `--db <file>`.
+    static let db = Option<CommandLinePath>(
+        name: "db", valueName: "file", help: "The database file to replace (created if missing).")
+
     static let spec = CommandSpec(
         name: "reset",
         abstract: "Replaces a development database with a fresh build, keeping the old one as FILE.previous.",
@@ -12,18 +19,15 @@ enum ResetCommand: KilnCommand {
             replaced file, with its -journal, -wal and -shm files, is kept as FILE.previous. Stop anything that
             has FILE open first.
             """,
-        arguments: [.init(name: "database", help: "The database to build (a folder under migrations/).")],
-        options: [
-            .init(
-                name: "db", valueName: "file", help: "The database file to replace (created if missing).",
-                isRequired: true)
-        ])
+        arguments: [database.declaration],
+        options: [db.declaration])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let database = arguments.argument("database")!
-        let file = arguments.options["db"]!
+        let database = arguments[Self.database]
+        let db = arguments[Self.db]
+        let file = db.text
         let project = try context.project()
-        let report = try DeveloperReset(project: project, database: database).reset(path: context.path(file))
+        let report = try DeveloperReset(project: project, database: database).reset(path: db.path)
         let kept = report.previousKept ? "; the old file is \(file).previous" : ""
         context.standardOutput(
             "\(database): reset \(file) to a fresh build (version \(report.built.userVersion), \(report.built.rowCounts.values.reduce(0, +)) rows)\(kept)\n"

@@ -13,14 +13,23 @@ enum SeedCommand: KilnCommand {
             NULL, "" is the empty string. Modes: insert (a conflict is an error), upsert (insert or update by
             primary key), sync (upsert, then delete rows whose key is not in the CSV).
             """,
-        arguments: [.init(name: "database", help: "The database whose seeds to load (a folder under seeds/).")],
-        options: [
-            .init(name: "db", valueName: "file", help: "The database file to load into.", isRequired: true),
-            .init(name: "mode", valueName: "mode", help: "insert (default), upsert or sync."),
-            .init(
-                name: "only", valueName: "table", help: "Load only this table (repeat for more).", isRepeatable: true),
-            .init(name: "json", valueName: nil, help: "Print one JSON document instead of text, and no progress."),
-        ])
+        arguments: [database.declaration],
+        options: [db.declaration, mode.declaration, only.declaration, json.declaration])
+
+    /// `<database>`.
+    static let database = Argument<String>(
+        name: "database", help: "The database whose seeds to load (a folder under seeds/).")
+    /// `--db <file>`.
+    static let db = Option<CommandLinePath>(name: "db", valueName: "file", help: "The database file to load into.")
+    /// `--mode <mode>`.
+    static let mode = Option<SeedMode>(
+        name: "mode", valueName: "mode", help: "insert (default), upsert or sync.", default: .insert)
+    /// `--only <table> ...`.
+    static let only = Option<[String]>(
+        name: "only", valueName: "table", help: "Load only this table (repeat for more).")
+    /// `--json`.
+    static let json = Option<Bool>(
+        flag: "json", help: "Print one JSON document instead of text, and no progress.")
 
     /// The `--json` document.
     struct Document: Encodable {
@@ -43,40 +52,21 @@ enum SeedCommand: KilnCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let database = arguments.argument("database")!
-        let file = arguments.options["db"]!
-        let modeName = arguments.options["mode"] ?? "insert"
-        guard let mode = SeedMode(rawValue: modeName) else {
-            throw UsageError(
-                message: "'--mode' takes insert, upsert or sync, not '\(modeName)'",
-                hint: Suggestion.closest(to: modeName, among: SeedMode.allCases.map(\.rawValue)).map {
-                    "did you mean '\($0)'?"
-                },
-                command: spec.name)
-        }
-        let json = arguments.flag("json")
-        let showProgress = !json && isatty(STDERR_FILENO) != 0
-        var progressShown = false
+        let database = arguments[Self.database]
+        let file = arguments[Self.db]
+        let mode = arguments[Self.mode]
+        let json = arguments[Self.json]
+        let progress = !json && context.standardErrorIsTerminal ? ProgressLine(context: context) : nil
         let started = ContinuousClock.now
         let reports = try context.project().seed(
-            database, fileAt: context.path(file), shownAs: file, mode: mode, only: arguments.repeated["only"] ?? [],
-            progress: showProgress
-                ? { progress in
-                    let seconds = max(
-                        Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds)
-                            / 1e18, 1e-9)
-                    let rate = Double(progress.bytes) / seconds / 1_000_000
-                    context.standardError(
-                        "\r\u{1B}[Kseeding \(progress.table): \(progress.rows) rows, \(String(format: "%.1f", rate)) MB/s"
-                    )
-                    progressShown = true
-                } : nil)
-        if progressShown { context.standardError("\r\u{1B}[K") }
+            database, fileAt: file.path, shownAs: file.text, mode: mode, only: arguments[Self.only],
+            progress: progress.map { line in { line.show($0) } })
+        progress?.clear()
         let elapsed = ContinuousClock.now - started
         let rows = reports.reduce(0) { $0 + $1.rows }
         if json {
             let document = Document(
-                database: database, file: file, mode: mode.rawValue, rows: rows,
+                database: database, file: file.text, mode: mode.rawValue, rows: rows,
                 milliseconds: Format.milliseconds(elapsed),
                 tables: reports.map {
                     Table(
@@ -94,7 +84,7 @@ enum SeedCommand: KilnCommand {
             }
             let tables = "\(reports.count) table\(reports.count == 1 ? "" : "s")"
             context.standardOutput(
-                "\(database): seeded \(file) with \(rows) rows in \(tables) (\(Format.duration(elapsed)))\n")
+                "\(database): seeded \(file.text) with \(rows) rows in \(tables) (\(Format.duration(elapsed)))\n")
         }
         return KilnTool.success
     }

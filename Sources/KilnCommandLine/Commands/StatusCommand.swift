@@ -12,15 +12,17 @@ enum StatusCommand: KilnCommand {
             or extra tables, columns, indexes, triggers and views. Exits 1 when a migration set is invalid, the file
             is newer than the migrations, or the file has drifted.
             """,
-        arguments: [
-            .init(
-                name: "database", help: "Only this database (required with --db when there are several).",
-                isOptional: true)
-        ],
-        options: [
-            .init(name: "db", valueName: "file", help: "A database file to compare with the migrations."),
-            .init(name: "json", valueName: nil, help: "Print one JSON document instead of text."),
-        ])
+        arguments: [database.declaration],
+        options: [db.declaration, json.declaration])
+
+    /// `[<database>]`.
+    static let database = Argument<String?>(
+        name: "database", help: "Only this database (required with --db when there are several).")
+    /// `--db <file>`.
+    static let db = Option<CommandLinePath?>(
+        name: "db", valueName: "file", help: "A database file to compare with the migrations.")
+    /// `--json`.
+    static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
 
     /// The JSON document `--json` prints; its shape is the stable contract, the text is not.
     struct Document: Encodable {
@@ -67,11 +69,11 @@ enum StatusCommand: KilnCommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let project = try context.project()
         var names = try project.databaseNames()
-        if let only = arguments.argument("database") {
+        if let only = arguments[Self.database] {
             guard names.contains(only) else { throw ProjectError.unknownDatabase(only, known: names) }
             names = [only]
         }
-        let file = arguments.options["db"]
+        let file = arguments[Self.db]
         if file != nil && names.count != 1 {
             throw UsageError(
                 message: "name the database that '--db' holds",
@@ -89,8 +91,8 @@ enum StatusCommand: KilnCommand {
             let migrator: Migrator
             do {
                 migrator = try project.migrator(for: name)
-            } catch let error as DiagnosticError {
-                for diagnostic in error.diagnostics { context.report(diagnostic) }
+            } catch let error as any DiagnosticError {
+                context.report(error)
                 failed = true
                 continue
             }
@@ -98,13 +100,13 @@ enum StatusCommand: KilnCommand {
                 name: name, latestVersion: migrator.migrations.latestVersion,
                 migrations: migrator.migrations.migrations.map { MigrationEntry(version: $0.version, file: $0.path) })
             if let file {
-                let fileStatus = try inspect(file, path: context.path(file), migrator: migrator)
+                let fileStatus = try inspect(file.text, path: file.path, migrator: migrator)
                 failed = failed || !fileStatus.drift.isEmpty || fileStatus.isNewerThanMigrations
                 status.file = fileStatus
             }
             document.databases.append(status)
         }
-        if arguments.flag("json") {
+        if arguments[Self.json] {
             try context.printJSON(document)
         } else {
             for status in document.databases { context.standardOutput(text(for: status)) }

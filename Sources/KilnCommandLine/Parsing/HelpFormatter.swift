@@ -10,7 +10,7 @@ public enum HelpFormatter {
         }
         for option in spec.options {
             let text = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
-            parts.append((option.isRequired ? text : "[\(text)]") + (option.isRepeatable ? " ..." : ""))
+            parts.append((option.isRequired ? text : "[\(text)]") + (option.repetition == .collected ? " ..." : ""))
         }
         parts.append("[--root <dir>]")
         return parts.joined(separator: " ")

@@ -1,0 +1,26 @@
+import Foundation
+import Kiln
+
+/// Reading an existing database file for inspection, never creating or changing it.
+enum DatabaseFile {
+    /// Opens an existing file read-only, with errors that name the file.
+    static func open(_ path: String, shownAs name: String) throws -> SQLiteConnection {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw DiagnosticFailure(
+                Diagnostic(
+                    .error, "no such file: \(name)", hint: "create it with 'kiln migrate <database> --db \(name)'"))
+        }
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        do {
+            _ = try connection.integer(sql: "SELECT count(*) FROM sqlite_schema")
+        } catch let error as SQLiteError where error.code ~= .notADatabase {
+            throw DiagnosticFailure(Diagnostic(.error, "\(name) is not a SQLite database"))
+        }
+        return connection
+    }
+
+    /// The schema of an existing file.
+    static func schema(of path: String, shownAs name: String) throws -> SchemaSnapshot {
+        try SchemaSnapshot.read(from: open(path, shownAs: name))
+    }
+}

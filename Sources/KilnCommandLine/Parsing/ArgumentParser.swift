@@ -1,0 +1,56 @@
+import Foundation
+
+/// Parses arguments the way swift-argument-parser does: `--name value` or `--name=value`, flags without
+/// values, `--` ending options, positionals in order. Unknown options, missing values, missing arguments and
+/// values that do not fit their type are ``UsageError``s that suggest the nearest valid spelling.
+public enum ArgumentParser {
+    /// What a command line asks for.
+    public enum Outcome: Sendable {
+        /// `-h` or `--help`: show the command's help.
+        case help
+        /// Run the command with these arguments.
+        case run(ParsedArguments)
+    }
+
+    /// Parses `arguments` (without the program and subcommand names) against `spec`.
+    ///
+    /// - Parameters:
+    ///   - arguments: the words after the subcommand.
+    ///   - spec: the command's arguments and options.
+    ///   - currentDirectory: the folder relative paths are resolved against.
+    /// - Returns: help, or every declared value converted to its type.
+    /// - Throws: ``UsageError`` for a command line that does not fit `spec`.
+    public static func parse(
+        _ arguments: [String], spec: CommandSpec, currentDirectory: URL
+    ) throws -> Outcome {
+        let context = ParsingContext(command: spec.name, currentDirectory: currentDirectory)
+        let words = try CommandLineWords(arguments, spec: spec)
+        if words.wasGiven(CommonOptions.help.declaration) { return .help }
+        let positionals = try convertPositionals(words.positionals, spec: spec, context: context)
+        for option in spec.options where option.isRequired && !words.wasGiven(option) {
+            throw UsageError.missingOption(option.name, valueName: option.valueName, command: spec.name)
+        }
+        var options: [String: any Sendable] = [:]
+        for option in spec.allOptions {
+            options[option.name] = try option.convert(words.values(of: option), context)
+        }
+        return .run(ParsedArguments(options: options, positionals: positionals))
+    }
+
+    /// Hands the positional values to the arguments in order, a repeating one taking all that remain.
+    private static func convertPositionals(
+        _ values: [String], spec: CommandSpec, context: ParsingContext
+    ) throws -> [String: any Sendable] {
+        var remaining = values[...]
+        var converted: [String: any Sendable] = [:]
+        for argument in spec.arguments {
+            let taken = argument.isRepeating ? remaining : remaining.prefix(1)
+            remaining = remaining.dropFirst(taken.count)
+            converted[argument.name] = try argument.convert(Array(taken), context)
+        }
+        if let extra = remaining.first {
+            throw UsageError(message: "unexpected argument '\(extra)'", hint: nil, command: spec.name)
+        }
+        return converted
+    }
+}

@@ -1,0 +1,30 @@
+import KilnBuild
+
+/// A value that is one of a few names, e.g. a seed mode; anything else is a usage error that lists the
+/// names and suggests the nearest.
+public protocol CommandLineChoice: CommandLineValue, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension CommandLineChoice {
+    /// The case named `text`.
+    ///
+    /// - Throws: ``UsageError`` for another name, e.g. `'--mode' takes insert, upsert or sync, not 'upsrt'`
+    ///   with the hint `did you mean 'upsert'?`.
+    public init(commandLine text: String, option: String, context: ParsingContext) throws {
+        guard let value = Self(rawValue: text) else {
+            let names = Self.allCases.map(\.rawValue)
+            throw UsageError(
+                message: "'\(option)' takes \(Self.list(names)), not '\(text)'",
+                hint: Suggestion.closest(to: text, among: names).map { "did you mean '\($0)'?" },
+                command: context.command)
+        }
+        self = value
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    private static func list(_ names: [String]) -> String {
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+}
+
+extension SeedMode: CommandLineChoice {}

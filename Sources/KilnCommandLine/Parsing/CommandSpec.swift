@@ -1,0 +1,17 @@
+/// The shape of one subcommand: what it is for, its positional arguments and its options. Help text and
+/// usage lines are generated from it, and the parser checks input against it.
+public struct CommandSpec: Sendable {
+    /// The subcommand's name, e.g. `migrate`.
+    public let name: String
+    /// One sentence saying what it does.
+    public let abstract: String
+    /// Further explanation shown in `--help`.
+    public var discussion: String = ""
+    /// Positional arguments, in order.
+    public var arguments: [ArgumentDeclaration] = []
+    /// Options, in the order help lists them.
+    public var options: [OptionDeclaration] = []
+
+    /// Every option the command accepts, its own followed by the common ones.
+    var allOptions: [OptionDeclaration] { options + CommonOptions.all }
+}

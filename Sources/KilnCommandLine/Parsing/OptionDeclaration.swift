@@ -1,0 +1,31 @@
+/// What the parser and the help text know of one `--option`, whatever the type of its value. A command
+/// declares its options as typed ``Option`` values; this is the part they share.
+public struct OptionDeclaration: Sendable {
+    /// What giving the option more than once means.
+    public enum Repetition: Sendable {
+        /// A usage error: `option '--db' was given more than once`.
+        case once
+        /// Each value is kept, in order (`--only a --only b`); usage shows `...`.
+        case collected
+        /// Harmless: `-h --help` is still help.
+        case ignored
+    }
+
+    /// The long name without dashes, e.g. `db`.
+    public let name: String
+    /// The value's placeholder, e.g. `file`; nil for a flag.
+    public let valueName: String?
+    /// One line of help.
+    public let help: String
+    /// A single-letter alias without the dash, e.g. `h`.
+    public let shortName: Character?
+    /// Whether the command cannot run without it.
+    public let isRequired: Bool
+    /// What giving it more than once means.
+    public let repetition: Repetition
+    /// Turns the values given (in order; one empty string per use of a flag) into the typed value.
+    let convert: @Sendable (_ given: [String], _ context: ParsingContext) throws -> any Sendable
+
+    /// Whether it is a flag, which takes no value.
+    public var isFlag: Bool { valueName == nil }
+}

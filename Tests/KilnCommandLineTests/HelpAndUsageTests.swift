@@ -1,0 +1,47 @@
+import Foundation
+import Kiln
+import KilnTestSupport
+import Testing
+
+@Suite("kiln help and usage, in-process")
+struct HelpAndUsageTests {
+    @Test("--version prints the bare version on stdout")
+    func version() throws {
+        let result = try ShopProject().kiln("--version")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "\(KilnVersion.current)\n")
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test("help, --help and -h print the same text on stdout")
+    func help() throws {
+        let project = try ShopProject()
+        let viaHelp = try project.kiln("help", "migrate")
+        let viaFlag = try project.kiln("migrate", "--help")
+        let viaShort = try project.kiln("migrate", "-h")
+        #expect(viaHelp.status == 0 && viaFlag.status == 0 && viaShort.status == 0)
+        #expect(viaHelp.standardOutput == viaFlag.standardOutput && viaFlag.standardOutput == viaShort.standardOutput)
+        #expect(viaHelp.standardOutput.hasPrefix("OVERVIEW: Brings a database file to the newest version"))
+        let root = try project.kiln("--help")
+        for command in ["migrate", "status", "new", "schema"] {
+            #expect(root.standardOutput.contains("\n  \(command) "))
+        }
+    }
+
+    @Test("usage errors exit 64 with the usage line on stderr")
+    func usageErrors() throws {
+        let result = try ShopProject().kiln("migrate", "shop", "--db", "x.sqlite", "--dryrun")
+        #expect(result.status == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError == """
+                kiln migrate: error: unknown option '--dryrun'
+                kiln migrate: note: did you mean '--dry-run'?
+                Usage: kiln migrate <database> --db <file> [--to <version>] [--dry-run] [--baseline <version>] [--root <dir>]
+                  See 'kiln help migrate' for more.
+
+                """)
+        #expect(try ShopProject().kiln("migrate", "shop", "--db", "x", "--to", "two").status == 64)
+        #expect(try ShopProject().kiln().status == 64)
+    }
+}
