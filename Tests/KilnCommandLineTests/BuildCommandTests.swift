@@ -57,3 +57,33 @@ struct BuildCommandTests {
         #expect(try db.integer(sql: "SELECT count(*) FROM item") == 2)
     }
 }
+
+@Suite("kiln commands that take a list of databases, in-process")
+struct DatabaseListTests {
+    @Test("a database named twice is built, hashed and checked once")
+    func duplicates() throws {
+        let project = try ShopProject()
+        try project.folder.write("seeds/shop/item.csv", "id,name,price\n10,plum,2\n")
+        let build = try project.kiln("build", "shop", "shop", "--json")
+        #expect(build.status == 0, "\(build.standardError)")
+        let document = try JSONSerialization.jsonObject(with: Data(build.standardOutput.utf8)) as! [String: Any]
+        #expect((document["databases"] as! [[String: Any]]).map { $0["database"] as? String } == ["shop"])
+        #expect(try project.kiln("build", "shop", "shop").standardOutput == "shop: up to date\n")
+        #expect(try project.kiln("hash", "shop", "shop").standardOutput == "migrations/shop/kiln.sum: 2 migrations\n")
+        let check = try project.kiln("check", "shop", "shop")
+        #expect(check.standardOutput.hasPrefix("kiln check: passed, 1 database, "), "\(check.standardError)")
+    }
+
+    @Test("--out and --xcfilelist are relative to the command's folder, not the project root")
+    func outputFolders() throws {
+        let project = try ShopProject()
+        let elsewhere = try TemporaryDirectory()
+        let result = kiln(
+            ["build", "--root", project.folder.url.path, "--out", "out", "--xcfilelist", "lists"], in: elsewhere.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("shop: built out/shop.sqlite (version 2, 1 rows, "))
+        #expect(elsewhere.exists("out/shop.sqlite"))
+        #expect(elsewhere.exists("lists/kiln-outputs.xcfilelist"))
+        #expect(!project.folder.exists("out") && !project.folder.exists("build"))
+    }
+}

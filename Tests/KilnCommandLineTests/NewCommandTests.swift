@@ -21,3 +21,54 @@ struct NewCommandTests {
         #expect(try project.kiln("new", "../escape", "x").status == 1)
     }
 }
+
+@Suite("kiln new, when the file system refuses")
+struct NewCommandFailureTests {
+    static let chattr = "/usr/bin/chattr"
+
+    /// Runs `chattr` (`+i` makes a folder immutable, even for root; `-i` undoes it).
+    static func chattr(_ flag: String, _ path: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chattr)
+        process.arguments = [flag, path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteNoPermission) }
+    }
+
+    @Test(
+        "a migration that cannot be written is exit 1 with the errno's message and the project-relative path",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: chattr)))
+    func immutableFolder() throws {
+        let project = try ShopProject()
+        let folder = project.folder.path("migrations/shop")
+        try Self.chattr("+i", folder)
+        defer { try? Self.chattr("-i", folder) }
+        let result = try project.kiln("new", "shop", "add", "tag")
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError == "kiln: error: cannot create migrations/shop/0003_add_tag.sql: Operation not permitted\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ShopProject.migrations.map(\.0))
+    }
+
+    @Test("a name too long for the file system is exit 1 with the errno's message, not a usage error")
+    func nameTooLong() throws {
+        let project = try ShopProject()
+        let words = Array(repeating: "word", count: 49)
+        let result = try project.kiln(arguments: ["new", "shop"] + words)
+        let name = "0003_" + words.joined(separator: "_") + ".sql"
+        #expect(result.status == 1)
+        #expect(result.standardError == "kiln: error: cannot create migrations/shop/\(name): File name too long\n")
+        #expect(!project.folder.exists("migrations/shop/\(name)"))
+    }
+
+    @Test("a database folder that is a regular file is exit 1, naming the folder")
+    func folderIsAFile() throws {
+        let project = try ShopProject()
+        try project.folder.write("migrations/orders", "not a folder")
+        let result = try project.kiln("new", "orders", "create", "orders")
+        #expect(result.status == 1)
+        #expect(result.standardError == "kiln: error: cannot create migrations/orders: File exists\n")
+    }
+}

@@ -27,4 +27,9 @@ struct ShopProject {
     func kiln(_ arguments: String...) throws -> ProcessResult {
         KilnCommandLineTests.kiln(arguments, in: folder.url)
     }
+
+    /// Runs kiln in the project folder with a list of arguments.
+    func kiln(arguments: [String]) throws -> ProcessResult {
+        KilnCommandLineTests.kiln(arguments, in: folder.url)
+    }
 }
