@@ -17,6 +17,8 @@ public struct CommandContext {
     public var absolutePaths = false
 
     /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline.
+    ///
+    /// - Throws: the encoder's error, if the document cannot be encoded.
     func printJSON<Document: Encodable>(_ document: Document) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

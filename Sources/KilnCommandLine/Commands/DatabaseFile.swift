@@ -4,6 +4,10 @@ import Kiln
 /// Reading an existing database file for inspection, never creating or changing it.
 enum DatabaseFile {
     /// Opens an existing file read-only, with errors that name the file.
+    ///
+    /// - Returns: a read-only connection.
+    /// - Throws: ``DiagnosticFailure`` when there is no such file or it is not a SQLite database, or the
+    ///   ``SQLiteError`` of opening it.
     static func open(_ path: String, shownAs name: String) throws -> SQLiteConnection {
         guard FileManager.default.fileExists(atPath: path) else {
             throw DiagnosticFailure(
@@ -20,6 +24,9 @@ enum DatabaseFile {
     }
 
     /// The schema of an existing file.
+    ///
+    /// - Returns: its normalized schema.
+    /// - Throws: what ``open(_:shownAs:)`` and reading the schema throw.
     static func schema(of path: String, shownAs name: String) throws -> SchemaSnapshot {
         try SchemaSnapshot.read(from: open(path, shownAs: name))
     }

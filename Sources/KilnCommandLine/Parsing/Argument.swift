@@ -55,6 +55,8 @@ extension Argument where Value == [String] {
 
     /// The databases a command works on: any number, none meaning all; a name given twice counts once
     /// (`kiln build countries countries` builds `countries` once).
+    ///
+    /// - Returns: the optional, repeating `<database>` argument.
     public static func databases(help: String) -> Self {
         Self(name: "database", help: help, isOptional: true, dropsDuplicates: true)
     }

@@ -38,6 +38,9 @@ public enum ArgumentParser {
     }
 
     /// Hands the positional values to the arguments in order, a repeating one taking all that remain.
+    ///
+    /// - Returns: each argument's typed value, by name.
+    /// - Throws: ``UsageError`` for a missing argument or a value left over.
     private static func convertPositionals(
         _ values: [String], spec: CommandSpec, context: ParsingContext
     ) throws -> [String: any Sendable] {

@@ -26,5 +26,3 @@ extension CommandLineChoice {
         return names.dropLast().joined(separator: ", ") + " or " + last
     }
 }
-
-extension SeedMode: CommandLineChoice {}

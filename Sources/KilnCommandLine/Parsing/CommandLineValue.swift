@@ -10,10 +10,3 @@ public protocol CommandLineValue: Sendable {
     /// - Throws: ``UsageError`` saying what the option takes.
     init(commandLine text: String, option: String, context: ParsingContext) throws
 }
-
-extension String: CommandLineValue {
-    /// Any text is a string.
-    public init(commandLine text: String, option: String, context: ParsingContext) {
-        self = text
-    }
-}

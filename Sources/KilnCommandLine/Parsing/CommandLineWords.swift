@@ -49,6 +49,9 @@ struct CommandLineWords {
     }
 
     /// The option spelled `name` (`--long` or `-x`).
+    ///
+    /// - Returns: its declaration.
+    /// - Throws: ``UsageError`` for a name the spec does not declare, suggesting the nearest long name.
     private static func find(_ name: String, in spec: CommandSpec) throws -> OptionDeclaration {
         let option: OptionDeclaration?
         if name.hasPrefix("--") {
@@ -69,7 +72,10 @@ struct CommandLineWords {
         return option
     }
 
-    /// The value of one use of `option`: inline after `=`, else the next word; an empty string for a flag.
+    /// The value of one use of `option`: inline after `=`, else the next word (advancing `index`).
+    ///
+    /// - Returns: the value; an empty string for a flag.
+    /// - Throws: ``UsageError`` for a flag given a value or an option whose value is missing.
     private static func value(
         of option: OptionDeclaration, inline: String?, following arguments: [String], at index: inout Int,
         command: String

@@ -2,6 +2,8 @@
 /// SUBCOMMANDS.
 public enum HelpFormatter {
     /// The one-line usage of a command, e.g. `kiln migrate <database> --db <file> [--to <version>]`.
+    ///
+    /// - Returns: the line, without a newline.
     public static func usage(of spec: CommandSpec) -> String {
         var parts = ["kiln", spec.name]
         for argument in spec.arguments {
@@ -17,6 +19,8 @@ public enum HelpFormatter {
     }
 
     /// The full help of a command.
+    ///
+    /// - Returns: OVERVIEW, USAGE, ARGUMENTS and OPTIONS, each line ending in a newline.
     public static func help(of spec: CommandSpec) -> String {
         var text = "OVERVIEW: \(spec.abstract)\n"
         if !spec.discussion.isEmpty { text += "\n\(spec.discussion)\n" }
@@ -37,6 +41,8 @@ public enum HelpFormatter {
     }
 
     /// The help of `kiln` itself.
+    ///
+    /// - Returns: OVERVIEW, USAGE, OPTIONS and SUBCOMMANDS, each line ending in a newline.
     public static func rootHelp(commands: [CommandSpec]) -> String {
         var text = """
             OVERVIEW: kiln turns versioned SQL migrations and CSV seed files into SQLite databases.

@@ -1,0 +1,4 @@
+import KilnBuild
+
+/// `--mode insert|upsert|sync` of `kiln seed`.
+extension SeedMode: CommandLineChoice {}
