@@ -12,24 +12,39 @@ public final class NameDays {
     private let connection: SQLiteConnection
     private let query: SQLiteStatement
 
+    /// A resource the app expects in its bundle is missing: a packaging mistake, not a user's problem.
+    public struct MissingResource: Error, CustomStringConvertible {
+        /// The resource's name.
+        public let name: String
+
+        /// What is missing.
+        public var description: String { "the app bundle has no \(name)" }
+    }
+
     /// The bundled database, built by the kiln plugin.
     public static var bundledDatabase: URL {
-        Bundle.module.url(forResource: "santi", withExtension: "sql")!
+        get throws {
+            guard let url = Bundle.module.url(forResource: "santi", withExtension: "sql") else {
+                throw MissingResource(name: "santi.sql")
+            }
+            return url
+        }
     }
 
     /// The migrations shipped with the app (the same files the plugin built from).
     public static func bundledMigrations() throws -> MigrationSet {
-        try MigrationSet.load(
-            directory: Bundle.module.url(forResource: "migrations", withExtension: nil)!.appendingPathComponent("santi")
-                .path)
+        guard let folder = Bundle.module.url(forResource: "migrations", withExtension: nil) else {
+            throw MissingResource(name: "migrations")
+        }
+        return try MigrationSet.load(directory: folder.appendingPathComponent("santi").path)
     }
 
-    /// Installs (or upgrades) the database in `folder` and opens it.
-    public init(dataFolder folder: URL, bundled: URL = NameDays.bundledDatabase, migrations: MigrationSet? = nil) throws
-    {
+    /// Installs (or upgrades) the database in `folder` and opens it. Call it off the main thread: the install
+    /// waits for other processes installing the same file, copies it and runs migrations.
+    public init(dataFolder folder: URL, bundled: URL? = nil, migrations: MigrationSet? = nil) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let installer = DatabaseInstaller(
-            bundled: bundled, destination: folder.appendingPathComponent("santi.sqlite"),
+            bundled: try bundled ?? Self.bundledDatabase, destination: folder.appendingPathComponent("santi.sqlite"),
             migrations: try migrations ?? Self.bundledMigrations(), refreshTables: ["santi"])
         installReport = try installer.install()
         connection = try SQLiteConnection(path: installer.destination.path)
