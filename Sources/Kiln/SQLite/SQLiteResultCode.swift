@@ -8,8 +8,8 @@
 ///
 /// Extended codes carry their primary code in the low byte. Matching with `~=` (in a `switch`, or
 /// `error.code ~= .constraint`) follows SQLite's scheme: a primary code matches itself and all of its extended
-/// codes (``constraint`` matches ``constraintUnique``), while an extended code matches only itself
-/// (``constraintUnique`` does not match ``constraintNotNull``).
+/// codes (``constraint`` matches ``constraintUnique``), while an extended code matches only itself (and its
+/// own primary code): ``constraintUnique`` does not match ``constraintNotNull``.
 public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The numeric code as SQLite returns it.
     public let rawValue: Int32
@@ -74,12 +74,16 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     /// Whether this is a primary code (no extended bits above the low byte).
     public var isPrimary: Bool { rawValue & ~0xFF == 0 }
 
-    /// SQLite's matching rule: a primary `pattern` matches `value` when `value` is that code or one of its
-    /// extended codes; an extended `pattern` matches only the same extended code.
+    /// SQLite's matching rule: a primary code matches itself and every extended code built on it; an extended
+    /// code matches only itself. The rule reads the same from either side, so `error.code ~= .constraint` and
+    /// `case .constraint:` in a `switch` over `error.code` both match `SQLITE_CONSTRAINT_UNIQUE`, while
+    /// ``constraintUnique`` never matches ``constraintNotNull``.
     ///
-    /// - Returns: whether `value` is what `pattern` names.
+    /// - Returns: whether the codes are equal, or one is a primary code and the other is built on it.
     public static func ~= (pattern: SQLiteResultCode, value: SQLiteResultCode) -> Bool {
-        pattern.isPrimary ? pattern == value.primary : pattern == value
+        if pattern == value { return true }
+        if pattern.isPrimary { return pattern == value.primary }
+        return value.isPrimary && value == pattern.primary
     }
 
     public var description: String {

@@ -86,7 +86,8 @@ enum BuildCommand: KilnCommand {
                         database: database, status: "failed", file: nil, sha256: nil, userVersion: nil, rows: nil,
                         milliseconds: nil))
                 let diagnostics =
-                    (error as? DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(database): \(error)")]
+                    (error as? any CommandLineDiagnosable)?.commandLineDiagnostics
+                    ?? (error as? DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(database): \(error)")]
                 for diagnostic in diagnostics { context.report(diagnostic) }
             }
         }

@@ -90,7 +90,7 @@ enum StatusCommand: KilnCommand {
             do {
                 migrator = try project.migrator(for: name)
             } catch let error as DiagnosticError {
-                for diagnostic in error.diagnostics { context.report(diagnostic) }
+                for diagnostic in ErrorRendering.diagnostics(for: error) { context.report(diagnostic) }
                 failed = true
                 continue
             }
