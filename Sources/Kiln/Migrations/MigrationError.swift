@@ -120,7 +120,8 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     {
         if let baseline {
             return baseline > latest
-                ? "there is no migration \(baseline) to baseline at" : "the baseline \(baseline) is above the target \(target)"
+                ? "there is no migration \(baseline) to baseline at"
+                : "the baseline \(baseline) is above the target \(target)"
         }
         return target > latest
             ? "there is no migration \(target): the newest is \(latest)"

@@ -29,6 +29,7 @@ public struct MigrationSet: Sendable {
     ///   - directory: the folder's path on disk.
     ///   - displayPath: how diagnostics name the folder, e.g. `migrations/countries`; defaults to `directory`.
     ///   - database: the database's name; defaults to the folder's name.
+    /// - Returns: the checked set.
     /// - Throws: ``MigrationSetError`` listing every problem.
     public static func load(directory: String, displayPath: String? = nil, database: String? = nil) throws
         -> MigrationSet

@@ -258,9 +258,9 @@ public struct Migrator: Sendable {
     }
 
     /// An error about the database of `connection`.
-    private func failure(_ reason: MigrationError.Reason, _ connection: SQLiteConnection, at location: SourceLocation? = nil)
-        -> MigrationError
-    {
+    private func failure(
+        _ reason: MigrationError.Reason, _ connection: SQLiteConnection, at location: SourceLocation? = nil
+    ) -> MigrationError {
         MigrationError(reason, location: location, path: connection.path, database: migrations.database)
     }
 }

@@ -1,11 +1,3 @@
-/// One statement's place in a SQL text.
-public struct SQLStatementRange: Equatable, Sendable {
-    /// From the statement's first token through its closing `;` (or the last token when it has none).
-    public let range: Range<Int>
-    /// The statement's tokens, excluding the closing `;`.
-    public let tokens: [SQLToken]
-}
-
 /// Splits SQL text into statements without a database, so a whole file can be checked before any of it
 /// runs.
 ///
