@@ -1,5 +1,3 @@
-import Foundation
-
 extension Migrator {
     /// Migrates the database file at `path`, creating it when it does not exist.
     ///
@@ -14,7 +12,7 @@ extension Migrator {
         fileAt path: String, to target: Int32? = nil, baseline: Int32? = nil, dryRun: Bool = false,
         onEvent: (Event) -> Void = { _ in }
     ) throws -> Report {
-        let existed = FileManager.default.fileExists(atPath: path)
+        let existed = FileSystem.exists(path)
         if dryRun {
             let scratch = try connect(":memory:", mode: .readWriteCreate)
             if existed {
@@ -53,9 +51,9 @@ extension Migrator {
             // A statement is still alive somewhere; leave the file alone rather than pull it from under it.
             return
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let size = attributes?[.size] as? NSNumber, size.intValue == 0 else { return }
-        unlink(path)
-        unlink(path + "-journal")
+        guard (try? FileDescriptor(opening: path, .readOnly).size()) == 0 else { return }
+        // Best effort: a file left behind is an empty database, which the next run migrates.
+        try? FileSystem.remove(path)
+        try? FileSystem.remove(path + "-journal")
     }
 }
