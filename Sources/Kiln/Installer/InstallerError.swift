@@ -1,9 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#else
-    import Glibc
-#endif
-
 /// Why an install did not happen. Whatever the reason, the user's copy is exactly as it was: an installer
 /// error never deletes or half-writes it.
 ///
