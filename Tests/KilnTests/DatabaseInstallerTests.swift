@@ -252,7 +252,7 @@ struct DatabaseInstallerTests {
         #expect(try installer.install().refreshedTables == ["kind"])
         try SQLiteConnection(path: bundled).execute(sql: "DELETE FROM kind WHERE id = 1")
         let error = try #require(throws: InstallerError.self) { try installer.install() }
-        #expect(error.reason == .refreshBreaksForeignKeys(table: "kind"))
+        if case .refreshBreaksForeignKeys(table: "kind", _) = error.reason {} else { Issue.record("\(error)") }
         #expect(try SQLiteConnection(path: copy).integer(sql: "SELECT count(*) FROM kind") == 2)
     }
 

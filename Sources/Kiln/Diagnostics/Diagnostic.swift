@@ -42,22 +42,3 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { formatted() }
 }
-
-/// Findings thrown as one error.
-public struct DiagnosticList: DiagnosticError {
-    /// The findings.
-    public let diagnostics: [Diagnostic]
-
-    /// One finding.
-    public init(_ diagnostic: Diagnostic) { diagnostics = [diagnostic] }
-
-    /// Several findings.
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-}
-
-/// An error that explains itself as one or more diagnostics. Every error kiln throws for user input
-/// conforms, so a front end prints them all the same way.
-public protocol DiagnosticError: Error {
-    /// The findings, at least one, errors first.
-    var diagnostics: [Diagnostic] { get }
-}

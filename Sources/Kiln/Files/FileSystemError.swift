@@ -43,8 +43,8 @@ public struct FileSystemError: DiagnosticError, Equatable, CustomStringConvertib
     public let path: String
     /// The `errno` value the call set.
     public let code: Int32
-    /// For a lock that could not be taken in time: who holds it, as the holder wrote it into the lock file
-    /// (e.g. `process 4242 (kiln build)`), when that is known.
+    /// For a lock that could not be taken in time: who holds it, as the system reports it
+    /// (e.g. `process 4242 (kiln)`), when that is known.
     public let holder: String?
 
     /// An error from a failed system call; `code` is its `errno`.

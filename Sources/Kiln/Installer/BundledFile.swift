@@ -14,44 +14,47 @@ package struct BundledFile {
         return "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?mode=ro&immutable=1"
     }
 
+    /// Reads the facts of the bundled file at `path` and checks it.
+    ///
+    /// - Throws: ``InstallFailure`` when the file cannot be opened or read, or fails `quick_check`.
     init(path: String) throws {
         self.path = path
         do {
             let connection = try SQLiteConnection(path: Self.uri(path), mode: .readOnly)
             let facts = try connection.rows(sql: "SELECT * FROM pragma_user_version, pragma_application_id")
             guard let row = facts.first, case .integer(let version) = row[0], case .integer(let id) = row[1] else {
-                throw InstallerError(.bundledFileInvalid(path), "cannot read the bundled database \(path)")
+                throw InstallFailure(.bundledFileInvalid(.unreadableHeader))
             }
             guard try connection.rows(sql: "PRAGMA quick_check") == [["ok"]] else {
-                throw InstallerError(.bundledFileInvalid(path), "the bundled database \(path) fails quick_check")
+                throw InstallFailure(.bundledFileInvalid(.failsQuickCheck))
             }
             self.version = Int32(truncatingIfNeeded: version)
             self.applicationID = Int32(truncatingIfNeeded: id)
         } catch let error as SQLiteError {
-            throw InstallerError(
-                .bundledFileInvalid(path), "the bundled database \(path) cannot be opened: \(error.message)",
-                hint: "ship a file built by 'kiln build'")
+            throw InstallFailure(.bundledFileInvalid(.cannotOpen(error)))
         }
     }
 
     /// Checks a fresh copy before it is published: same header, application id, version, and `quick_check` ok.
+    ///
+    /// - Throws: ``InstallFailure`` when the copy differs or cannot be read.
     func validate(copyAt copy: String) throws {
         do {
             let header = try FileSystem.prefix(of: copy, count: 16)
             guard header == Array("SQLite format 3\0".utf8) else {
-                throw InstallerError(.bundledFileInvalid(path), "the copy of \(path) has no SQLite header")
+                throw InstallFailure(.bundledFileInvalid(.copyHasNoHeader))
             }
             let connection = try SQLiteConnection(path: Self.uri(copy), mode: .readOnly)
             let facts = try connection.rows(sql: "SELECT * FROM pragma_user_version, pragma_application_id")
             guard facts == [[.integer(Int64(version)), .integer(Int64(applicationID))]],
                 try connection.rows(sql: "PRAGMA quick_check") == [["ok"]]
             else {
-                throw InstallerError(.bundledFileInvalid(path), "the copy of \(path) does not match the bundled file")
+                throw InstallFailure(.bundledFileInvalid(.copyDoesNotMatch))
             }
         } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "the copy of \(path) cannot be read: \(error.message)")
+            throw InstallFailure(.database(error, step: .validateCopy))
         } catch let error as FileSystemError {
-            throw InstallerError(.fileSystem(error.description), "cannot \(error.description)")
+            throw InstallFailure(.fileSystem(error))
         }
     }
 }

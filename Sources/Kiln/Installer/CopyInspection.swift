@@ -1,5 +1,3 @@
-import Foundation
-
 /// What an existing copy is, judged through SQLite only (the live file is never opened with plain file APIs).
 enum CopyInspection {
     /// A copy that can be used, with its open connection and version.
@@ -14,8 +12,8 @@ enum CopyInspection {
     static func inspect(_ path: String, bundledApplicationID: Int32) throws -> CopyInspection {
         do {
             return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readOnly)
-        } catch let error as InstallerError {
-            guard case .database(let sqliteError) = error.reason, sqliteError.code ~= .readOnly else { throw error }
+        } catch let failure as InstallFailure {
+            guard case .database(let error, _) = failure.reason, error.code ~= .readOnly else { throw failure }
             return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readWrite)
         }
     }
@@ -27,7 +25,7 @@ enum CopyInspection {
         do {
             connection = try SQLiteConnection(path: path, mode: mode)
         } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "cannot open \(path): \(error.message)")
+            throw InstallFailure(.database(error, step: .open))
         }
         do {
             let facts = try connection.rows(
@@ -42,14 +40,14 @@ enum CopyInspection {
         } catch let error as SQLiteError where error.code ~= .notADatabase || error.code ~= .corrupt {
             return try damaged(connection)
         } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "cannot read \(path): \(error.message)")
+            throw InstallFailure(.database(error, step: .read))
         }
     }
 
     /// Closes the connection before the file is moved, so no descriptor of it stays open.
     private static func damaged(_ connection: SQLiteConnection) throws -> CopyInspection {
         do { try connection.close() } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "cannot close \(connection.path): \(error.message)")
+            throw InstallFailure(.database(error, step: .close))
         }
         return .damaged
     }

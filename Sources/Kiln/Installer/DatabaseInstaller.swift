@@ -62,13 +62,21 @@ public struct DatabaseInstaller: Sendable {
     public let migrations: MigrationSet?
     /// Reference tables made equal to the bundled file's at every install.
     public var refreshTables: [String]
+    /// How many seconds ``install()`` waits for another install of the same destination (another process, or
+    /// another thread of this one) to finish; `nil`, the default, waits as long as it takes. When the time
+    /// passes, ``install()`` throws ``InstallerError/Reason/lockTimedOut(seconds:holder:)`` and writes nothing.
+    public var lockTimeout: TimeInterval?
 
     /// An installer for one bundled database.
-    public init(bundled: URL, destination: URL, migrations: MigrationSet? = nil, refreshTables: [String] = []) {
+    public init(
+        bundled: URL, destination: URL, migrations: MigrationSet? = nil, refreshTables: [String] = [],
+        lockTimeout: TimeInterval? = nil
+    ) {
         self.bundled = bundled
         self.destination = destination
         self.migrations = migrations
         self.refreshTables = refreshTables
+        self.lockTimeout = lockTimeout
     }
 
     /// Opens a bundled database in place, read-only and immutable, for apps that never write to it.
@@ -78,22 +86,40 @@ public struct DatabaseInstaller: Sendable {
 
     /// Installs, upgrades or repairs the copy; see the type's documentation.
     ///
+    /// This call blocks: it waits for the cross-process lock of the destination (as long as another install
+    /// holds it, or up to ``lockTimeout``), then copies the bundled file or runs the migrations, which can take
+    /// as long as the largest migration does. Do not call it on the main thread: run it on a background queue
+    /// or task before the app opens the database.
+    ///
+    /// - Returns: what the install did and which reference tables it rewrote.
     /// - Throws: ``InstallerError``; the copy is then unchanged.
     @discardableResult
     public func install() throws -> Report {
-        let source = try BundledFile(path: bundled.path)
-        if let migrations, migrations.latestVersion != source.version {
-            throw InstallerError(
-                .migrationsDoNotMatchBundle(latest: migrations.latestVersion, bundled: source.version),
-                "the migrations end at version \(migrations.latestVersion) but the bundled file is at version \(source.version)",
-                hint: "ship the migrations and the database from the same build")
-        }
-        let path = destination.path
-        return try fileOperation {
-            try FileLock.withExclusiveLock(at: InstallLock.lockPath(for: path)) {
-                try fileOperation { try InstallLock.sweepTemporaryFiles(of: path) }
-                return try installLocked(source, at: path)
+        do {
+            let source = try BundledFile(path: bundled.path)
+            if let migrations, migrations.latestVersion != source.version {
+                throw InstallFailure(
+                    .migrationsDoNotMatchBundle(latest: migrations.latestVersion, bundled: source.version))
             }
+            return try withInstallLock { try installLocked(source, at: destination.path) }
+        } catch let failure as InstallFailure {
+            throw InstallerError(failure.reason, bundled: bundled.path, destination: destination.path)
+        }
+    }
+
+    /// Runs `body` under the destination's lock, after sweeping temporary files of killed installs.
+    private func withInstallLock(_ body: () throws -> Report) throws -> Report {
+        let path = destination.path
+        do {
+            return try FileLock.withExclusiveLock(at: InstallLock.lockPath(for: path), timeout: lockTimeout) {
+                try fileOperation { try InstallLock.sweepTemporaryFiles(of: path) }
+                return try body()
+            }
+        } catch let error as FileSystemError {
+            if error.operation == .lock, error.code == EWOULDBLOCK, let lockTimeout {
+                throw InstallFailure(.lockTimedOut(seconds: lockTimeout, holder: error.holder))
+            }
+            throw InstallFailure(.fileSystem(error))
         }
     }
 
@@ -118,10 +144,7 @@ public struct DatabaseInstaller: Sendable {
     /// Brings a healthy copy to the bundled version and refreshes reference tables.
     private func update(_ connection: SQLiteConnection, from version: Int32, source: BundledFile) throws -> Report {
         if version > source.version {
-            throw InstallerError(
-                .destinationIsNewer(version: version, bundled: source.version),
-                "\(destination.lastPathComponent) is at version \(version), newer than the bundled version \(source.version)",
-                hint: "a newer build of the app wrote it; kiln never downgrades a database")
+            throw InstallFailure(.destinationIsNewer(version: version, bundled: source.version))
         }
         let refresher = ReferenceRefresher(tables: refreshTables, bundledPath: source.path)
         if version == source.version && refreshTables.isEmpty {
@@ -129,23 +152,20 @@ public struct DatabaseInstaller: Sendable {
         }
         // The inspection connection is read-only; writing needs a connection of its own.
         do { try connection.close() } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "cannot close \(connection.path): \(error.message)")
+            throw InstallFailure(.database(error, step: .close))
         }
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: destination.path, mode: .readWrite)
         } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "cannot open \(destination.path): \(error.message)")
+            throw InstallFailure(.database(error, step: .open))
         }
         if version == source.version {
             let refreshed = try refresher.refreshInOwnTransaction(connection)
             return Report(outcome: .upToDate, refreshedTables: refreshed)
         }
         guard let migrations else {
-            throw InstallerError(
-                .migrationsRequired(version: version, bundled: source.version),
-                "\(destination.lastPathComponent) is at version \(version) and needs migrations to reach \(source.version)",
-                hint: "pass the app's migrations folder to the installer")
+            throw InstallFailure(.migrationsRequired(version: version, bundled: source.version))
         }
         var refreshed: [String] = []
         do {
@@ -154,12 +174,8 @@ public struct DatabaseInstaller: Sendable {
             return Report(
                 outcome: .upgraded(from: report.startVersion, to: report.endVersion), refreshedTables: refreshed)
         } catch let error as MigrationError {
-            if case .notCreatedByKiln = error.reason {
-                throw InstallerError(
-                    .destinationNotCreatedByKiln, "\(destination.lastPathComponent) has tables but no kiln version",
-                    hint: "it was not installed by kiln; move it aside or migrate it with a baseline")
-            }
-            throw InstallerError(migration: error)
+            if case .notCreatedByKiln = error.reason { throw InstallFailure(.destinationNotCreatedByKiln) }
+            throw InstallFailure(.migration(error))
         }
     }
 
@@ -210,9 +226,10 @@ public struct DatabaseInstaller: Sendable {
         return target
     }
 
+    /// Runs a file operation, reporting its failure as the install's.
     private func fileOperation<Result>(_ body: () throws -> Result) throws -> Result {
         do { return try body() } catch let error as FileSystemError {
-            throw InstallerError(.fileSystem(error.description), "cannot \(error.description)")
+            throw InstallFailure(.fileSystem(error))
         }
     }
 }

@@ -1,44 +1,191 @@
 /// Why an install did not happen. Whatever the reason, the user's copy is exactly as it was: an installer
 /// error never deletes or half-writes it.
-public struct InstallerError: DiagnosticError, CustomStringConvertible {
+///
+/// An app decides what to do from the ``reason`` or the convenience properties: ``isDiskFull`` (ask the user
+/// to free space and try again), ``isNewerCopy`` (a newer build wrote the copy: keep it, do not downgrade),
+/// ``isPackagingProblem`` (the app was built or bundled wrongly: a bug to fix, not a user's problem). The
+/// error holds facts only; ``diagnostics`` words them when it is read.
+public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertible {
     /// Why, as a value a caller can match.
     public enum Reason: Equatable, Sendable {
         /// The user's copy is at a higher version than the bundled file: a newer app (a beta) wrote it.
         case destinationIsNewer(version: Int32, bundled: Int32)
-        /// The bundled file cannot be read as a database.
-        case bundledFileInvalid(String)
+        /// The bundled file, or the fresh copy of it, cannot be used.
+        case bundledFileInvalid(BundledFileProblem)
         /// The copy is older than the bundle but no migrations were given to upgrade it.
         case migrationsRequired(version: Int32, bundled: Int32)
         /// The migrations' newest version is not the bundled file's version.
         case migrationsDoNotMatchBundle(latest: Int32, bundled: Int32)
         /// A table named for refresh is missing from the bundled file or the copy.
         case refreshTableMissing(String)
-        /// Refreshing reference tables would leave user rows pointing at rows that no longer exist.
-        case refreshBreaksForeignKeys(table: String)
+        /// Refreshing reference tables would leave a user row (`orphan`) pointing at a row that no longer
+        /// exists.
+        case refreshBreaksForeignKeys(table: String, orphan: ForeignKeyViolation)
         /// The destination is at version 0 but has tables that kiln did not create.
         case destinationNotCreatedByKiln
-        /// A file operation failed.
-        case fileSystem(String)
-        /// SQLite failed.
-        case database(SQLiteError)
+        /// Another install of the same destination held the lock for longer than
+        /// ``DatabaseInstaller/lockTimeout``; `holder` names it where the system says (`process 4242 (App)`).
+        case lockTimedOut(seconds: Double, holder: String?)
+        /// A file operation failed; the error carries the real `errno`.
+        case fileSystem(FileSystemError)
+        /// SQLite failed while doing `step` to the copy.
+        case database(SQLiteError, step: DatabaseStep)
         /// Upgrading the copy failed; it stays at the last version that committed.
-        case migration(MigrationError.Reason)
+        case migration(MigrationError)
+    }
+
+    /// What is wrong with the bundled file or with a fresh copy of it.
+    public enum BundledFileProblem: Equatable, Sendable {
+        /// SQLite cannot open it.
+        case cannotOpen(SQLiteError)
+        /// Its version and application id cannot be read.
+        case unreadableHeader
+        /// It fails `PRAGMA quick_check`.
+        case failsQuickCheck
+        /// The fresh copy does not start with the SQLite header.
+        case copyHasNoHeader
+        /// The fresh copy's version, application id or `quick_check` differ from the bundled file's.
+        case copyDoesNotMatch
+    }
+
+    /// The SQLite step on the user's copy that failed.
+    public enum DatabaseStep: Equatable, Sendable {
+        /// Opening the copy.
+        case open
+        /// Reading the copy's version, application id or `quick_check`.
+        case read
+        /// Closing a connection to the copy before writing or moving it.
+        case close
+        /// Reading back the fresh copy before publishing it.
+        case validateCopy
+        /// Refreshing reference tables.
+        case refresh
     }
 
     /// Why.
     public let reason: Reason
-    /// The explanation.
-    public let diagnostics: [Diagnostic]
+    /// The bundled file's path.
+    public let bundled: String
+    /// The user's copy's path.
+    public let destination: String
 
-    init(_ reason: Reason, _ message: String, hint: String? = nil) {
+    /// An error from its facts.
+    public init(_ reason: Reason, bundled: String, destination: String) {
         self.reason = reason
-        diagnostics = [Diagnostic(.error, message, hint: hint)]
+        self.bundled = bundled
+        self.destination = destination
     }
 
-    init(migration error: MigrationError) {
-        reason = .migration(error.reason)
-        diagnostics = error.diagnostics
+    /// The file-system error behind the failure, when a file operation failed.
+    public var fileSystemError: FileSystemError? {
+        if case .fileSystem(let error) = reason { return error }
+        return nil
+    }
+
+    /// The SQLite error behind the failure, when SQLite failed.
+    public var sqliteError: SQLiteError? {
+        switch reason {
+        case .database(let error, _), .bundledFileInvalid(.cannotOpen(let error)): error
+        case .migration(let error): error.sqliteError
+        default: nil
+        }
+    }
+
+    /// Whether the install failed because the disk (or the user's quota) is full: worth retrying once the
+    /// user has freed space, unlike a damaged bundle.
+    public var isDiskFull: Bool {
+        if let fileSystemError { return fileSystemError.isDiskFull }
+        return sqliteError.map { $0.code ~= .full } ?? false
+    }
+
+    /// Whether the copy was written by a newer build of the app, which kiln never downgrades.
+    public var isNewerCopy: Bool {
+        switch reason {
+        case .destinationIsNewer: true
+        case .migration(let error): if case .databaseIsNewer = error.reason { true } else { false }
+        default: false
+        }
+    }
+
+    /// Whether the app itself is built wrongly (a bundled file or migrations that do not fit): no user action
+    /// can fix it.
+    public var isPackagingProblem: Bool {
+        switch reason {
+        case .bundledFileInvalid, .migrationsDoNotMatchBundle, .migrationsRequired, .refreshTableMissing: true
+        default: false
+        }
+    }
+
+    public var diagnostics: [Diagnostic] {
+        if case .migration(let error) = reason { return error.diagnostics }
+        return [Diagnostic(.error, message, hint: hint)]
     }
 
     public var description: String { diagnostics.map { $0.formatted() }.joined(separator: "\n") }
+}
+
+extension InstallerError {
+    /// The copy's file name, as messages name it.
+    private var name: String { FileSystem.lastComponent(of: destination) }
+
+    /// What went wrong, in one lowercase line.
+    public var message: String {
+        switch reason {
+        case .destinationIsNewer(let version, let bundledVersion):
+            "\(name) is at version \(version), newer than the bundled version \(bundledVersion)"
+        case .bundledFileInvalid(let problem): message(for: problem)
+        case .migrationsRequired(let version, let bundledVersion):
+            "\(name) is at version \(version) and needs migrations to reach \(bundledVersion)"
+        case .migrationsDoNotMatchBundle(let latest, let bundledVersion):
+            "the migrations end at version \(latest) but the bundled file is at version \(bundledVersion)"
+        case .refreshTableMissing(let table):
+            "reference table '\(table)' is missing from the bundled database or the copy"
+        case .refreshBreaksForeignKeys(let table, let orphan):
+            "refreshing '\(table)' would leave table \(orphan.table) rowid \(orphan.rowid) pointing at a row the bundle no longer has"
+        case .destinationNotCreatedByKiln: "\(name) has tables but no kiln version"
+        case .lockTimedOut(let seconds, let holder):
+            "\(name) is being installed by \(holder ?? "another process"), which did not finish within \(seconds) seconds"
+        case .fileSystem(let error): "cannot \(error.description)"
+        case .database(let error, let step): message(for: step, error)
+        case .migration(let error): error.message
+        }
+    }
+
+    /// What to do about it, when there is something to say.
+    public var hint: String? {
+        switch reason {
+        case .destinationIsNewer: "a newer build of the app wrote it; kiln never downgrades a database"
+        case .bundledFileInvalid(.cannotOpen): "ship a database file that kiln built"
+        case .migrationsRequired: "pass the app's migrations folder to the installer"
+        case .migrationsDoNotMatchBundle: "ship the migrations and the database from the same build"
+        case .refreshTableMissing: "refresh only tables that both have"
+        case .refreshBreaksForeignKeys:
+            "keep those reference rows in the bundled database, or migrate the user rows first"
+        case .destinationNotCreatedByKiln:
+            "it was not installed by kiln; move it aside or migrate it with a baseline"
+        case .lockTimedOut: "try again later, or leave lockTimeout nil to wait until the other install finishes"
+        case .migration(let error): error.hint
+        case .bundledFileInvalid, .fileSystem, .database: nil
+        }
+    }
+
+    private func message(for problem: BundledFileProblem) -> String {
+        switch problem {
+        case .cannotOpen(let error): "the bundled database \(bundled) cannot be opened: \(error.message)"
+        case .unreadableHeader: "cannot read the bundled database \(bundled)"
+        case .failsQuickCheck: "the bundled database \(bundled) fails quick_check"
+        case .copyHasNoHeader: "the copy of \(bundled) has no SQLite header"
+        case .copyDoesNotMatch: "the copy of \(bundled) does not match the bundled file"
+        }
+    }
+
+    private func message(for step: DatabaseStep, _ error: SQLiteError) -> String {
+        switch step {
+        case .open: "cannot open \(destination): \(error.message)"
+        case .read: "cannot read \(destination): \(error.message)"
+        case .close: "cannot close \(destination): \(error.message)"
+        case .validateCopy: "the copy of \(bundled) cannot be read: \(error.message)"
+        case .refresh: "cannot refresh reference tables: \(error.message)"
+        }
+    }
 }

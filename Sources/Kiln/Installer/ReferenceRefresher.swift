@@ -1,5 +1,3 @@
-import Foundation
-
 /// Makes reference tables of the copy equal to the bundled file's. Only the named tables are written, and
 /// only when their rows differ from the bundle's exactly: same storage classes, same bytes (a collation such
 /// as NOCASE never hides a change).
@@ -13,54 +11,50 @@ struct ReferenceRefresher {
     /// The bundled file.
     let bundledPath: String
 
-    /// Refreshes every table inside the caller's open transaction (with foreign keys off); returns the tables
-    /// whose rows changed.
+    /// Refreshes every table inside the caller's open transaction (with foreign keys off).
     ///
-    /// - Throws: ``InstallerError`` when a table is missing on either side, or when the refresh would leave user
+    /// - Returns: the tables whose rows changed.
+    /// - Throws: ``InstallFailure`` when a table is missing on either side, or when the refresh would leave user
     ///   rows pointing at reference rows that no longer exist (rows that already did before are not counted).
     func refresh(_ connection: SQLiteConnection) throws -> [String] {
         guard !tables.isEmpty else { return [] }
-        var changed: [String] = []
         do {
             let bundled = try SQLiteConnection(path: BundledFile.uri(bundledPath), mode: .readOnly)
-            for table in tables {
-                let mainColumns = try columns(of: table, in: connection)
-                let bundledColumns = Set(try columns(of: table, in: bundled))
-                let shared = mainColumns.filter { bundledColumns.contains($0) }
-                guard !mainColumns.isEmpty, !bundledColumns.isEmpty, !shared.isEmpty else {
-                    throw InstallerError(
-                        .refreshTableMissing(table),
-                        "reference table '\(table)' is missing from the bundled database or the copy",
-                        hint: "refresh only tables that both have")
-                }
-                let select = "SELECT \(shared.map(quoted).joined(separator: ", ")) FROM main.\(quoted(table))"
-                let wanted = try bundled.rows(sql: select)
-                guard try Self.multiset(connection.rows(sql: select)) != Self.multiset(wanted) else { continue }
-                let orphansBefore = try orphans(referencing: table, in: connection)
-                try connection.execute(sql: "DELETE FROM main.\(quoted(table))")
-                let insert = try connection.prepare(
-                    sql:
-                        "INSERT INTO main.\(quoted(table)) (\(shared.map(quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: shared.count).joined(separator: ", ")))"
-                )
-                for row in wanted {
-                    try insert.reset()
-                    try insert.bind(row)
-                    try insert.run()
-                }
-                if let orphan = try orphans(referencing: table, in: connection).subtracting(orphansBefore).sorted()
-                    .first
-                {
-                    throw InstallerError(
-                        .refreshBreaksForeignKeys(table: table),
-                        "refreshing '\(table)' would leave \(orphan) pointing at a row the bundle no longer has",
-                        hint: "keep those reference rows in the bundled database, or migrate the user rows first")
-                }
-                changed.append(table)
-            }
+            return try tables.filter { try refresh($0, in: connection, from: bundled) }
         } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "cannot refresh reference tables: \(error.message)")
+            throw InstallFailure(.database(error, step: .refresh))
         }
-        return changed
+    }
+
+    /// Makes one table of the copy equal to the bundle's; returns whether its rows changed.
+    private func refresh(_ table: String, in connection: SQLiteConnection, from bundled: SQLiteConnection) throws
+        -> Bool
+    {
+        let mainColumns = try columns(of: table, in: connection)
+        let bundledColumns = Set(try columns(of: table, in: bundled))
+        let shared = mainColumns.filter { bundledColumns.contains($0) }
+        guard !mainColumns.isEmpty, !bundledColumns.isEmpty, !shared.isEmpty else {
+            throw InstallFailure(.refreshTableMissing(table))
+        }
+        let columnList = shared.map(quoted).joined(separator: ", ")
+        let select = "SELECT \(columnList) FROM main.\(quoted(table))"
+        let wanted = try bundled.rows(sql: select)
+        guard try Self.multiset(connection.rows(sql: select)) != Self.multiset(wanted) else { return false }
+        let orphansBefore = try orphans(referencing: table, in: connection)
+        try connection.execute(sql: "DELETE FROM main.\(quoted(table))")
+        let placeholders = Array(repeating: "?", count: shared.count).joined(separator: ", ")
+        let insert = try connection.prepare(
+            sql: "INSERT INTO main.\(quoted(table)) (\(columnList)) VALUES (\(placeholders))")
+        for row in wanted {
+            try insert.reset()
+            try insert.bind(row)
+            try insert.run()
+        }
+        let newOrphans = try orphans(referencing: table, in: connection).subtracting(orphansBefore)
+        if let orphan = newOrphans.min(by: { Self.orphanName($0) < Self.orphanName($1) }) {
+            throw InstallFailure(.refreshBreaksForeignKeys(table: table, orphan: orphan))
+        }
+        return true
     }
 
     /// Refreshes in a transaction of its own, with foreign keys off while rows are replaced (so no cascade
@@ -79,7 +73,7 @@ struct ReferenceRefresher {
             }
             return try connection.transaction(.immediate) { try refresh(connection) }
         } catch let error as SQLiteError {
-            throw InstallerError(.database(error), "cannot refresh reference tables: \(error.message)")
+            throw InstallFailure(.database(error, step: .refresh))
         }
     }
 
@@ -105,14 +99,15 @@ struct ReferenceRefresher {
         return counts
     }
 
-    /// The rows (as "table t rowid n") whose foreign keys point at a missing row of `parent`.
-    private func orphans(referencing parent: String, in connection: SQLiteConnection) throws -> Set<String> {
-        var found = Set<String>()
-        for row in try connection.rows(sql: "PRAGMA main.foreign_key_check") {
-            if case .text(let target) = row[2], target.lowercased() == parent.lowercased() {
-                found.insert("table \(row[0]) rowid \(row[1])")
-            }
-        }
-        return found
+    /// The rows whose foreign keys point at a missing row of `parent`.
+    private func orphans(referencing parent: String, in connection: SQLiteConnection) throws
+        -> Set<ForeignKeyViolation>
+    {
+        Set(try ForeignKeyViolation.all(in: connection).filter { $0.parent.lowercased() == parent.lowercased() })
+    }
+
+    /// `table t rowid n`: how orphans are ordered, so the one reported is the first by that name.
+    private static func orphanName(_ orphan: ForeignKeyViolation) -> String {
+        "table \(orphan.table) rowid \(orphan.rowid)"
     }
 }

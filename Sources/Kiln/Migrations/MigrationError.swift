@@ -1,13 +1,15 @@
 /// Why a database could not be migrated. Whatever the reason, the database is left at the last version that
 /// committed completely, and a refusal (``Reason/databaseIsNewer(version:latest:)`` and the like) writes
 /// nothing at all.
-public struct MigrationError: DiagnosticError, CustomStringConvertible {
+///
+/// The error holds facts only; ``diagnostics`` words them when it is read.
+public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertible {
     /// Why, as a value a caller can match.
     public enum Reason: Equatable, Sendable {
         /// A statement of a migration failed; SQLite's error is attached.
         case statementFailed(version: Int32, SQLiteError)
         /// A migration left rows whose foreign keys point nowhere.
-        case foreignKeyViolation(version: Int32)
+        case foreignKeyViolation(version: Int32, violations: [ForeignKeyViolation])
         /// The database's version is higher than the newest migration: a newer app wrote it.
         case databaseIsNewer(version: Int32, latest: Int32)
         /// The database is at version 0 but has tables: it was not made by kiln.
@@ -16,18 +18,113 @@ public struct MigrationError: DiagnosticError, CustomStringConvertible {
         case notADatabase
         /// The database belongs to another application (`PRAGMA application_id`).
         case applicationIDMismatch(found: Int32, expected: Int32)
-        /// `--baseline` named a version whose schema differs from the database's.
+        /// A baseline named a version whose schema differs from the database's.
         case baselineMismatch(version: Int32, differences: [SchemaDifference])
-        /// The requested target version does not exist or is below the database's version.
-        case invalidTarget(target: Int32, current: Int32, latest: Int32)
+        /// The requested target version does not exist or is below the database's version; or, when
+        /// `baseline` is set, that baseline is not between 1 and `target`.
+        case invalidTarget(target: Int32, current: Int32, latest: Int32, baseline: Int32? = nil)
+        /// SQLite could not open the database file.
+        case cannotOpen(SQLiteError)
+        /// SQLite could not read the database file before migrating it.
+        case cannotRead(SQLiteError)
         /// SQLite failed outside any migration's SQL, e.g. on a lock or while committing.
         case database(SQLiteError)
     }
 
     /// Why it failed.
     public let reason: Reason
-    /// The explanation, pointing into the migration file where there is one.
-    public let diagnostics: [Diagnostic]
+    /// Where in a migration file, for a failing statement or a foreign-key violation.
+    public let location: SourceLocation?
+    /// The database file's path, as the migrator was given it.
+    public let path: String
+    /// The name of the migration set's database, e.g. `countries`.
+    public let database: String
+
+    /// An error from its facts.
+    public init(_ reason: Reason, location: SourceLocation? = nil, path: String, database: String) {
+        self.reason = reason
+        self.location = location
+        self.path = path
+        self.database = database
+    }
+
+    /// The SQLite error behind the failure, when there is one.
+    public var sqliteError: SQLiteError? {
+        switch reason {
+        case .statementFailed(_, let error), .cannotOpen(let error), .cannotRead(let error), .database(let error):
+            error
+        default: nil
+        }
+    }
+
+    /// What went wrong, in one lowercase line.
+    public var message: String {
+        switch reason {
+        case .statementFailed(_, let error): error.message
+        case .foreignKeyViolation(_, let violations): Self.describe(violations)
+        case .databaseIsNewer(let version, let latest):
+            "the database is at version \(version), but the newest migration of '\(database)' is \(latest)"
+        case .notCreatedByKiln: "the database is at version 0 but already has tables: kiln did not create it"
+        case .notADatabase: "\(path) is not a SQLite database"
+        case .applicationIDMismatch(let found, let expected):
+            "the database's application_id is \(found), not \(expected)"
+        case .baselineMismatch(let version, let differences):
+            "the database's schema is not the schema of version \(version): "
+                + differences.map { "\($0)" }.joined(separator: "; ")
+        case .invalidTarget(let target, let current, let latest, let baseline):
+            Self.describeInvalidTarget(target, current: current, latest: latest, baseline: baseline)
+        case .cannotOpen(let error): "cannot open \(path): \(error.message)"
+        case .cannotRead(let error): "cannot read \(path): \(error.message)"
+        case .database(let error): "\(path): \(error.message)"
+        }
+    }
+
+    /// What to do about it, in terms of the library's API, when there is something to say.
+    public var hint: String? {
+        switch reason {
+        case .statementFailed(let version, _):
+            "migration \(version) was rolled back; the database stays at version \(version - 1)"
+        case .foreignKeyViolation(let version, _):
+            "migration \(version) was rolled back; fix or delete the orphan rows in the migration"
+        case .databaseIsNewer:
+            "a newer version of the app wrote this file; kiln never downgrades or erases a database"
+        case .notCreatedByKiln: "if its schema is what migrations 1 to N produce, adopt it with a baseline of N"
+        case .notADatabase: "migrate a database file, or a path where one may be created"
+        case .applicationIDMismatch: "this file belongs to another application"
+        case .baselineMismatch:
+            "baseline at the version whose schema the database has, or bring the schema in line first"
+        case .invalidTarget(let target, let current, let latest, let baseline):
+            baseline == nil
+                ? "kiln never migrates a database down; choose a target between \(current) and \(latest)"
+                : "choose a baseline between 1 and \(target)"
+        case .cannotOpen: "check that its folder exists and is writable"
+        case .cannotRead, .database: nil
+        }
+    }
+
+    /// One error diagnostic, at ``location`` when there is one.
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location, hint: hint)] }
 
     public var description: String { diagnostics.map { $0.formatted() }.joined(separator: "\n") }
+
+    /// `foreign key violation: ` and the first five violations.
+    private static func describe(_ violations: [ForeignKeyViolation]) -> String {
+        let shown = violations.prefix(5).map(\.description).joined(separator: "; ")
+        let more = violations.count > 5 ? " and \(violations.count - 5) more" : ""
+        return "foreign key violation: " + shown + more
+    }
+
+    /// Why a target (or a baseline) is out of range.
+    private static func describeInvalidTarget(_ target: Int32, current: Int32, latest: Int32, baseline: Int32?)
+        -> String
+    {
+        if let baseline {
+            return baseline > latest
+                ? "there is no migration \(baseline) to baseline at"
+                : "the baseline \(baseline) is above the target \(target)"
+        }
+        return target > latest
+            ? "there is no migration \(target): the newest is \(latest)"
+            : "the database is already at version \(current), above the target \(target)"
+    }
 }

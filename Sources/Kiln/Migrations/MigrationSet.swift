@@ -1,5 +1,3 @@
-import Foundation
-
 /// The ordered migrations of one database, checked as a whole before anything touches a database.
 ///
 /// A set is valid when every `.sql` file is named `<version>_<slug>.sql`, versions are unique and run
@@ -31,38 +29,30 @@ public struct MigrationSet: Sendable {
     ///   - directory: the folder's path on disk.
     ///   - displayPath: how diagnostics name the folder, e.g. `migrations/countries`; defaults to `directory`.
     ///   - database: the database's name; defaults to the folder's name.
+    /// - Returns: the checked set.
     /// - Throws: ``MigrationSetError`` listing every problem.
     public static func load(directory: String, displayPath: String? = nil, database: String? = nil) throws
         -> MigrationSet
     {
         let shownDirectory = displayPath ?? directory
-        let url = URL(fileURLWithPath: directory, isDirectory: true)
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw MigrationSetError(diagnostics: [
-                Diagnostic(
-                    .error, "cannot read the migration folder",
-                    at: SourceLocation(path: shownDirectory, line: 1, column: 1),
-                    hint: "create it with 'kiln new <database> <description>'")
-            ])
+            names = try FileSystem.contentsOfDirectory(directory)
+        } catch let error as FileSystemError {
+            throw MigrationSetError([.init(.folderUnreadable(error), at: Self.start(of: shownDirectory))])
         }
         var files: [(name: String, bytes: [UInt8])] = []
         for name in names.sorted() where !name.hasPrefix(".") && name.lowercased().hasSuffix(".sql") {
-            let fileURL = url.appendingPathComponent(name)
             do {
-                files.append((name, Array(try Data(contentsOf: fileURL))))
-            } catch {
-                throw MigrationSetError(diagnostics: [
-                    Diagnostic(
-                        .error, "cannot read the file: \(error.localizedDescription)",
-                        at: SourceLocation(path: "\(shownDirectory)/\(name)", line: 1, column: 1))
+                files.append((name, try FileSystem.contents(of: "\(directory)/\(name)")))
+            } catch let error as FileSystemError {
+                throw MigrationSetError([
+                    .init(.fileUnreadable(error), at: Self.start(of: "\(shownDirectory)/\(name)"))
                 ])
             }
         }
         return try MigrationSet(
-            database: database ?? url.lastPathComponent, directoryPath: shownDirectory, files: files)
+            database: database ?? FileSystem.lastComponent(of: directory), directoryPath: shownDirectory, files: files)
     }
 
     /// Checks migration files given in memory, e.g. from an app bundle or a test.
@@ -73,121 +63,116 @@ public struct MigrationSet: Sendable {
     ///   - files: every file's name and bytes; names not ending in `.sql` are ignored.
     /// - Throws: ``MigrationSetError`` listing every problem.
     public init(database: String, directoryPath: String, files: [(name: String, bytes: [UInt8])]) throws {
-        var diagnostics: [Diagnostic] = []
-        var byVersion: [Int32: [(slug: String, name: String, bytes: [UInt8])]] = [:]
-        func start(of name: String) -> SourceLocation {
-            SourceLocation(path: "\(directoryPath)/\(name)", line: 1, column: 1)
-        }
-
-        for file in files.sorted(by: { $0.name < $1.name }) {
-            switch MigrationFileName.parse(file.name) {
-            case .notSQL: continue
-            case .invalid(let reason):
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "'\(file.name)' is not a valid migration file name: \(reason)",
-                        at: start(of: file.name),
-                        hint:
-                            "rename it, e.g. '\(MigrationFileName.make(version: 1, words: [String(file.name.dropLast(4))]))'"
-                    ))
-            case .migration(let version, let slug):
-                byVersion[version, default: []].append((slug, file.name, file.bytes))
-            }
-        }
-
-        for (version, claimants) in byVersion where claimants.count > 1 {
-            let names = claimants.map(\.name)
-            for name in names {
-                let others = names.filter { $0 != name }.map { "'\($0)'" }.joined(separator: ", ")
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "duplicate migration version \(version): also used by \(others)",
-                        at: start(of: name), hint: "give each migration its own version"))
-            }
-        }
-
-        let versions = byVersion.keys.sorted()
-        if let first = versions.first, first != 1, let name = byVersion[first]?.first?.name {
-            diagnostics.append(
-                Diagnostic(
-                    .error, "migration versions must start at 1, but the first is \(first)",
-                    at: start(of: name), hint: "renumber it to 1"))
-        }
-        for (previous, next) in zip(versions, versions.dropFirst()) where next != previous + 1 {
-            let before = byVersion[previous]![0].name
-            let after = byVersion[next]![0].name
-            let missing =
-                next - previous == 2
-                ? "migration \(previous + 1) is missing" : "migrations \(previous + 1) to \(next - 1) are missing"
-            diagnostics.append(
-                Diagnostic(
-                    .error, "\(missing): versions jump from \(previous) ('\(before)') to \(next) ('\(after)')",
-                    at: start(of: after), hint: "renumber '\(after)' to \(previous + 1)"))
-        }
-
+        let (byVersion, nameProblems) = Self.claims(files, in: directoryPath)
+        var problems = nameProblems
+        problems += Self.duplicates(byVersion, in: directoryPath)
+        problems += Self.sequenceProblems(byVersion, in: directoryPath)
         var migrations: [Migration] = []
-        for version in versions {
+        for version in byVersion.keys.sorted() {
             guard let file = byVersion[version]?.first else { continue }
             let source = SourceText(path: "\(directoryPath)/\(file.name)", bytes: file.bytes)
-            let (statements, problems) = Self.check(source)
-            diagnostics.append(contentsOf: problems)
+            let (statements, fileProblems) = Self.check(source)
+            problems += fileProblems
             migrations.append(
                 Migration(
                     version: version, slug: file.slug, fileName: file.name, source: source, statements: statements))
         }
         if files.allSatisfy({ MigrationFileName.parse($0.name) == .notSQL }) {
-            diagnostics.append(
-                Diagnostic(
-                    .error, "no migrations in '\(directoryPath)'",
-                    at: SourceLocation(path: directoryPath, line: 1, column: 1),
-                    hint: "create the first one with 'kiln new \(database) <description>'"))
+            problems.append(
+                .init(.noMigrations(database: database, folder: directoryPath), at: Self.start(of: directoryPath)))
         }
-        guard diagnostics.isEmpty else { throw MigrationSetError(diagnostics: diagnostics) }
+        guard problems.isEmpty else { throw MigrationSetError(problems) }
         self.database = database
         self.migrations = migrations
     }
 
+    // MARK: - Checks
+
+    /// A file that claims a version.
+    private typealias Claim = (slug: String, name: String, bytes: [UInt8])
+
+    /// The first line and column of a file or folder.
+    private static func start(of path: String) -> SourceLocation {
+        SourceLocation(path: path, line: 1, column: 1)
+    }
+
+    /// The `.sql` files by the version their names claim, and a problem for each name that breaks the rule.
+    private static func claims(_ files: [(name: String, bytes: [UInt8])], in folder: String) -> (
+        [Int32: [Claim]], [MigrationSetError.Problem]
+    ) {
+        var byVersion: [Int32: [Claim]] = [:]
+        var problems: [MigrationSetError.Problem] = []
+        for file in files.sorted(by: { $0.name < $1.name }) {
+            switch MigrationFileName.parse(file.name) {
+            case .notSQL: continue
+            case .invalid(let problem):
+                problems.append(.init(.invalidFileName(file.name, problem), at: start(of: "\(folder)/\(file.name)")))
+            case .migration(let version, let slug):
+                byVersion[version, default: []].append((slug, file.name, file.bytes))
+            }
+        }
+        return (byVersion, problems)
+    }
+
+    /// A problem for every file that shares its version with another.
+    private static func duplicates(_ byVersion: [Int32: [Claim]], in folder: String) -> [MigrationSetError.Problem] {
+        var problems: [MigrationSetError.Problem] = []
+        for (version, claimants) in byVersion where claimants.count > 1 {
+            let names = claimants.map(\.name)
+            for name in names {
+                problems.append(
+                    .init(
+                        .duplicateVersion(version, others: names.filter { $0 != name }),
+                        at: start(of: "\(folder)/\(name)")))
+            }
+        }
+        return problems
+    }
+
+    /// Problems with the sequence of versions: a first version other than 1, and gaps.
+    private static func sequenceProblems(_ byVersion: [Int32: [Claim]], in folder: String)
+        -> [MigrationSetError.Problem]
+    {
+        let versions = byVersion.keys.sorted()
+        var problems: [MigrationSetError.Problem] = []
+        if let first = versions.first, first != 1, let name = byVersion[first]?.first?.name {
+            problems.append(.init(.firstVersionNotOne(first), at: start(of: "\(folder)/\(name)")))
+        }
+        for (previous, next) in zip(versions, versions.dropFirst()) where next != previous + 1 {
+            guard let before = byVersion[previous]?.first?.name, let after = byVersion[next]?.first?.name else {
+                continue
+            }
+            problems.append(
+                .init(
+                    .versionGap(previous: previous, next: next, previousFile: before, nextFile: after),
+                    at: start(of: "\(folder)/\(after)")))
+        }
+        return problems
+    }
+
     /// Splits one file into statements and finds what would make it fail before it runs.
-    static func check(_ source: SourceText) -> ([SQLStatementRange], [Diagnostic]) {
+    static func check(_ source: SourceText) -> ([SQLStatementRange], [MigrationSetError.Problem]) {
         if let offset = source.bytes.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.flatMap { UTF8Validation.firstInvalidOffset($0, buffer.count) }
         }) {
-            return (
-                [],
-                [
-                    Diagnostic(
-                        .error, "the file is not valid UTF-8", at: source.location(ofByte: offset),
-                        hint: "save the file as UTF-8")
-                ]
-            )
+            return ([], [.init(.invalidUTF8, at: source.location(ofByte: offset))])
         }
         var lexer = SQLLexer(bytes: source.bytes)
         let statements = SQLStatementSplitter.statements(of: &lexer)
-        var diagnostics = lexer.problems.map {
-            Diagnostic(.error, $0.message, at: source.location(ofByte: $0.offset))
+        var problems = lexer.problems.map {
+            MigrationSetError.Problem(.unterminatedToken($0), at: source.location(ofByte: $0.offset))
         }
         if statements.isEmpty {
-            diagnostics.append(
-                Diagnostic(
-                    .error, "the migration has no SQL statements", at: source.location(ofByte: 0),
-                    hint: "write the migration's SQL, or delete the file"))
+            problems.append(.init(.noStatements, at: source.location(ofByte: 0)))
         }
         for statement in statements {
             if let violation = MigrationPolicy.violation(in: statement, lexer: lexer) {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, violation.reason, at: source.location(ofByte: violation.token.range.lowerBound),
-                        hint: violation.hint))
+                problems.append(
+                    .init(
+                        .forbiddenStatement(violation.rule),
+                        at: source.location(ofByte: violation.token.range.lowerBound)))
             }
         }
-        return (statements, diagnostics)
+        return (statements, problems)
     }
-}
-
-/// A migration set that cannot be used, with every problem found.
-public struct MigrationSetError: DiagnosticError, CustomStringConvertible {
-    /// The problems, one per file and rule.
-    public let diagnostics: [Diagnostic]
-
-    public var description: String { diagnostics.map { $0.formatted() }.joined(separator: "\n") }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Migrator {
     /// Migrates the database file at `path`, creating it when it does not exist.
     ///
@@ -14,28 +12,18 @@ extension Migrator {
         fileAt path: String, to target: Int32? = nil, baseline: Int32? = nil, dryRun: Bool = false,
         onEvent: (Event) -> Void = { _ in }
     ) throws -> Report {
-        let existed = FileManager.default.fileExists(atPath: path)
+        let existed = FileSystem.exists(path)
         if dryRun {
-            let scratch = try open(":memory:", mode: .readWriteCreate)
+            let scratch = try connect(":memory:", mode: .readWriteCreate)
             if existed {
-                let original = try open(path, mode: .readOnly)
+                let original = try connect(path, mode: .readOnly)
                 do { try original.copyDatabase(into: scratch) } catch let error as SQLiteError {
-                    if error.code ~= .notADatabase {
-                        throw MigrationError(
-                            reason: .notADatabase,
-                            diagnostics: [
-                                Diagnostic(
-                                    .error, "\(path) is not a SQLite database", hint: "point --db at a database file")
-                            ])
-                    }
-                    throw MigrationError(
-                        reason: .database(error),
-                        diagnostics: [Diagnostic(.error, "cannot read \(path): \(error.message)")])
+                    throw failure(error.code ~= .notADatabase ? .notADatabase : .cannotRead(error), path: path)
                 }
             }
             return try migrate(scratch, to: target, baseline: baseline, onEvent: onEvent)
         }
-        let connection = try open(path, mode: .readWriteCreate)
+        let connection = try connect(path, mode: .readWriteCreate)
         do {
             return try migrate(connection, to: target, baseline: baseline, onEvent: onEvent)
         } catch {
@@ -44,18 +32,17 @@ extension Migrator {
         }
     }
 
-    private func open(_ path: String, mode: SQLiteConnection.OpenMode) throws -> SQLiteConnection {
+    private func connect(_ path: String, mode: SQLiteConnection.OpenMode) throws -> SQLiteConnection {
         do {
             return try SQLiteConnection(path: path, mode: mode)
         } catch let error as SQLiteError {
-            throw MigrationError(
-                reason: .database(error),
-                diagnostics: [
-                    Diagnostic(
-                        .error, "cannot open \(path): \(error.message)",
-                        hint: "check that its folder exists and is writable")
-                ])
+            throw failure(.cannotOpen(error), path: path)
         }
+    }
+
+    /// An error about the database file at `path`.
+    private func failure(_ reason: MigrationError.Reason, path: String) -> MigrationError {
+        MigrationError(reason, path: path, database: migrations.database)
     }
 
     /// Deletes a file this process created when nothing was ever committed to it (it is still 0 bytes).
@@ -64,9 +51,9 @@ extension Migrator {
             // A statement is still alive somewhere; leave the file alone rather than pull it from under it.
             return
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let size = attributes?[.size] as? NSNumber, size.intValue == 0 else { return }
-        unlink(path)
-        unlink(path + "-journal")
+        guard (try? FileDescriptor(opening: path, .readOnly).size()) == 0 else { return }
+        // Best effort: a file left behind is an empty database, which the next run migrates.
+        try? FileSystem.remove(path)
+        try? FileSystem.remove(path + "-journal")
     }
 }

@@ -75,59 +75,21 @@ public struct Migrator: Sendable {
         _ connection: SQLiteConnection, to target: Int32? = nil, baseline: Int32? = nil,
         onEvent: (Event) -> Void = { _ in }, finishing: ((SQLiteConnection) throws -> Void)? = nil
     ) throws -> Report {
-        let latest = migrations.latestVersion
-        let goal = target ?? latest
+        let goal = target ?? migrations.latestVersion
         let startVersion = try inspect(connection)
-        guard goal >= 0, goal <= latest, goal >= startVersion || startVersion > latest else {
-            throw failure(
-                .invalidTarget(target: goal, current: startVersion, latest: latest),
-                goal > latest
-                    ? "there is no migration \(goal): the newest is \(latest)"
-                    : "the database is already at version \(startVersion), above the target \(goal)",
-                hint: "kiln never migrates a database down; pass a --to between \(startVersion) and \(latest)")
-        }
-        if let baseline, baseline < 1 || baseline > goal {
-            throw failure(
-                .invalidTarget(target: baseline, current: startVersion, latest: latest),
-                baseline > latest
-                    ? "there is no migration \(baseline) to baseline at"
-                    : "the baseline \(baseline) is above the target \(goal)",
-                hint: "pass a --baseline between 1 and \(goal)")
-        }
+        try checkRange(connection, goal: goal, baseline: baseline, startVersion: startVersion)
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
         var baselinedVersion: Int32?
-        if let baseline, startVersion == 0 {
-            let adopted = try withTransaction(connection) { () throws -> Bool in
-                let version = try Self.version(of: connection)
-                try refuseForeign(connection, version: version, baseline: baseline)
-                guard version == 0, try !SchemaSnapshot.read(from: connection).isEmpty else { return false }
-                try adopt(connection, at: baseline)
-                return true
-            }
-            if adopted {
-                baselinedVersion = baseline
-                onEvent(.baselined(version: baseline))
-            }
+        if let baseline, startVersion == 0, try adoptIfUnversioned(connection, at: baseline) {
+            baselinedVersion = baseline
+            onEvent(.baselined(version: baseline))
         }
         var applied: [(migration: Migration, duration: TimeInterval)] = []
         var version = startVersion
         while true {
             let started = DispatchTime.now().uptimeNanoseconds
             let step = try withForeignKeysOff(foreignKeysWereOn, connection) {
-                try withTransaction(connection) { () throws -> Migration? in
-                    // Another process may have migrated while this one waited for the write lock.
-                    version = try Self.version(of: connection)
-                    try refuseForeign(connection, version: version, baseline: nil)
-                    guard version < goal, let migration = migrations.migration(version: version + 1) else { return nil }
-                    onEvent(.willApply(migration))
-                    if version == 0 && applicationID != 0 {
-                        try run("PRAGMA main.application_id = \(applicationID)", on: connection)
-                    }
-                    try apply(migration, on: connection)
-                    if migration.version == goal, let finishing { try finishing(connection) }
-                    version = migration.version
-                    return migration
-                }
+                try applyNext(connection, goal: goal, version: &version, onEvent: onEvent, finishing: finishing)
             }
             guard let migration = step else { break }
             let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -158,11 +120,58 @@ public struct Migrator: Sendable {
             _ = try connection.integer(sql: "SELECT count(*) FROM main.sqlite_schema")
             return try Self.version(of: connection)
         } catch let error as SQLiteError where error.code ~= .notADatabase {
-            throw failure(
-                .notADatabase, "\(connection.path) is not a SQLite database",
-                hint: "point --db at a database file, or at a path where kiln may create one")
+            throw failure(.notADatabase, connection)
         } catch let error as SQLiteError {
-            throw failure(.database(error), "cannot read \(connection.path): \(error.message)")
+            throw failure(.cannotRead(error), connection)
+        }
+    }
+
+    /// Refuses a target above the newest migration or below the database's version, and a baseline that is
+    /// not between 1 and the target.
+    private func checkRange(_ connection: SQLiteConnection, goal: Int32, baseline: Int32?, startVersion: Int32)
+        throws
+    {
+        let latest = migrations.latestVersion
+        guard goal >= 0, goal <= latest, goal >= startVersion || startVersion > latest else {
+            throw failure(.invalidTarget(target: goal, current: startVersion, latest: latest), connection)
+        }
+        if let baseline, baseline < 1 || baseline > goal {
+            throw failure(
+                .invalidTarget(target: goal, current: startVersion, latest: latest, baseline: baseline), connection)
+        }
+    }
+
+    /// Adopts a database at version 0 that has tables at `baseline`, under the write lock; returns whether it
+    /// did (a database that another process versioned meanwhile, or that is empty, is left to the migrations).
+    private func adoptIfUnversioned(_ connection: SQLiteConnection, at baseline: Int32) throws -> Bool {
+        try withTransaction(connection) { () throws -> Bool in
+            let version = try Self.version(of: connection)
+            try refuseForeign(connection, version: version, baseline: baseline)
+            guard version == 0, try !SchemaSnapshot.read(from: connection).isEmpty else { return false }
+            try adopt(connection, at: baseline)
+            return true
+        }
+    }
+
+    /// Applies the migration after the database's version in a transaction of its own, when the version is
+    /// below `goal`; returns it, or nil when there is nothing left to do.
+    private func applyNext(
+        _ connection: SQLiteConnection, goal: Int32, version: inout Int32, onEvent: (Event) -> Void,
+        finishing: ((SQLiteConnection) throws -> Void)?
+    ) throws -> Migration? {
+        try withTransaction(connection) { () throws -> Migration? in
+            // Another process may have migrated while this one waited for the write lock.
+            version = try Self.version(of: connection)
+            try refuseForeign(connection, version: version, baseline: nil)
+            guard version < goal, let migration = migrations.migration(version: version + 1) else { return nil }
+            onEvent(.willApply(migration))
+            if version == 0 && applicationID != 0 {
+                try run("PRAGMA main.application_id = \(applicationID)", on: connection)
+            }
+            try apply(migration, on: connection)
+            if migration.version == goal, let finishing { try finishing(connection) }
+            version = migration.version
+            return migration
         }
     }
 
@@ -170,22 +179,14 @@ public struct Migrator: Sendable {
     private func refuseForeign(_ connection: SQLiteConnection, version: Int32, baseline: Int32?) throws {
         let latest = migrations.latestVersion
         if version > latest || version < 0 {
-            throw failure(
-                .databaseIsNewer(version: version, latest: latest),
-                "the database is at version \(version), but the newest migration of '\(migrations.database)' is \(latest)",
-                hint: "a newer version of the app wrote this file; kiln never downgrades or erases a database")
+            throw failure(.databaseIsNewer(version: version, latest: latest), connection)
         }
         let found = Int32(truncatingIfNeeded: try connection.integer(sql: "PRAGMA main.application_id"))
         if applicationID != 0 && found != 0 && found != applicationID {
-            throw failure(
-                .applicationIDMismatch(found: found, expected: applicationID),
-                "the database's application_id is \(found), not \(applicationID)",
-                hint: "this file belongs to another application; point --db at the right file")
+            throw failure(.applicationIDMismatch(found: found, expected: applicationID), connection)
         }
         if version == 0, baseline == nil, try !SchemaSnapshot.read(from: connection).isEmpty {
-            throw failure(
-                .notCreatedByKiln, "the database is at version 0 but already has tables: kiln did not create it",
-                hint: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'")
+            throw failure(.notCreatedByKiln, connection)
         }
     }
 
@@ -194,11 +195,7 @@ public struct Migrator: Sendable {
         let differences = SchemaDifference.compare(
             expected: try freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
         guard differences.isEmpty else {
-            let list = differences.map { "\($0)" }.joined(separator: "; ")
-            throw failure(
-                .baselineMismatch(version: version, differences: differences),
-                "the database's schema is not the schema of version \(version): \(list)",
-                hint: "baseline at the version whose schema the database has, or bring the schema in line first")
+            throw failure(.baselineMismatch(version: version, differences: differences), connection)
         }
         try run("PRAGMA main.user_version = \(version)", on: connection)
     }
@@ -209,34 +206,15 @@ public struct Migrator: Sendable {
         do {
             try connection.forEachStatement(utf8: migration.source.bytes) { statement, _ in try statement.run() }
         } catch let scriptFailure as SQLiteScriptFailure {
-            let location = SQLErrorLocator.locate(scriptFailure, in: migration)
-            throw MigrationError(
-                reason: .statementFailed(version: migration.version, scriptFailure.error),
-                diagnostics: [
-                    Diagnostic(
-                        .error, scriptFailure.error.message, at: location,
-                        hint:
-                            "migration \(migration.version) was rolled back; the database stays at version \(migration.version - 1)"
-                    )
-                ])
+            throw failure(
+                .statementFailed(version: migration.version, scriptFailure.error), connection,
+                at: SQLErrorLocator.locate(scriptFailure, in: migration))
         }
-        let violations = try connection.rows(sql: "PRAGMA main.foreign_key_check")
-        if !violations.isEmpty {
-            let shown = violations.prefix(5).map { row in
-                "table \(row[0]) rowid \(row[1]) references a missing row of \(row[2])"
-            }
-            let more = violations.count > 5 ? " and \(violations.count - 5) more" : ""
-            let table = violations.first.map { "\($0[0])" } ?? ""
-            throw MigrationError(
-                reason: .foreignKeyViolation(version: migration.version),
-                diagnostics: [
-                    Diagnostic(
-                        .error, "foreign key violation: " + shown.joined(separator: "; ") + more,
-                        at: SQLErrorLocator.locate(name: table, in: migration),
-                        hint:
-                            "migration \(migration.version) was rolled back; fix or delete the orphan rows in the migration"
-                    )
-                ])
+        let violations = try ForeignKeyViolation.all(in: connection)
+        if let first = violations.first {
+            throw failure(
+                .foreignKeyViolation(version: migration.version, violations: violations), connection,
+                at: SQLErrorLocator.locate(name: first.table, in: migration))
         }
         try run("PRAGMA main.user_version = \(migration.version)", on: connection)
     }
@@ -249,7 +227,7 @@ public struct Migrator: Sendable {
         do {
             return try connection.transaction(.immediate, body)
         } catch let error as SQLiteError {
-            throw failure(.database(error), "\(connection.path): \(error.message)")
+            throw failure(.database(error), connection)
         }
     }
 
@@ -275,11 +253,14 @@ public struct Migrator: Sendable {
 
     private func run(_ sql: String, on connection: SQLiteConnection) throws {
         do { try connection.execute(sql: sql) } catch let error as SQLiteError {
-            throw failure(.database(error), "\(connection.path): \(error.message)")
+            throw failure(.database(error), connection)
         }
     }
 
-    private func failure(_ reason: MigrationError.Reason, _ message: String, hint: String? = nil) -> MigrationError {
-        MigrationError(reason: reason, diagnostics: [Diagnostic(.error, message, hint: hint)])
+    /// An error about the database of `connection`.
+    private func failure(
+        _ reason: MigrationError.Reason, _ connection: SQLiteConnection, at location: SourceLocation? = nil
+    ) -> MigrationError {
+        MigrationError(reason, location: location, path: connection.path, database: migrations.database)
     }
 }

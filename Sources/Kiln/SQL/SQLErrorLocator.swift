@@ -64,7 +64,7 @@ package enum SQLErrorLocator {
         guard var found = name else { return nil }
         if let dot = found.lastIndex(of: ".") { found = found[found.index(after: dot)...] }
         found = found.split(separator: "(").first ?? found
-        let trimmed = found.trimmingCharacters(in: [" ", "\""])
+        let trimmed = trimming(found, [" ", "\""])
         return trimmed.isEmpty ? nil : trimmed
     }
 
@@ -73,10 +73,9 @@ package enum SQLErrorLocator {
         let wanted = name.lowercased()
         return statement.tokens.first { lexer.identifier(of: $0)?.lowercased() == wanted }
     }
-}
 
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
+    /// `text` without the characters of `set` at either end.
+    private static func trimming(_ text: Substring, _ set: Set<Character>) -> String {
+        String(text.drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
     }
 }

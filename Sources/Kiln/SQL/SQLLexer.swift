@@ -86,13 +86,7 @@ public struct SQLLexer {
             closeQuoted(&position, quote: byte, what: "quoted identifier")
             kind = .quotedIdentifier
         case UInt8(ascii: "["):
-            position += 1
-            while position < bytes.count && bytes[position] != UInt8(ascii: "]") { position += 1 }
-            if position < bytes.count {
-                position += 1
-            } else {
-                problems.append(SQLLexerProblem(message: "unterminated quoted identifier", offset: start))
-            }
+            closeBracketed(&position)
             kind = .quotedIdentifier
         case _
         where (byte | 0x20) == UInt8(ascii: "x") && position + 1 < bytes.count
@@ -124,6 +118,18 @@ public struct SQLLexer {
             kind = .symbol
         }
         return SQLToken(kind: kind, range: start..<position)
+    }
+
+    /// Moves past a `[name]` identifier starting at `position`, noting a problem when it is never closed.
+    private mutating func closeBracketed(_ position: inout Int) {
+        let start = position
+        position += 1
+        while position < bytes.count && bytes[position] != UInt8(ascii: "]") { position += 1 }
+        if position < bytes.count {
+            position += 1
+        } else {
+            problems.append(SQLLexerProblem(message: "unterminated quoted identifier", offset: start))
+        }
     }
 
     private mutating func skipTrivia(_ position: inout Int) {

@@ -25,11 +25,3 @@ public struct SQLToken: Equatable, Sendable {
     /// The token's bytes in the source, including quotes.
     public let range: Range<Int>
 }
-
-/// A `--` or `/* */` comment was left open, or a quoted token was never closed.
-public struct SQLLexerProblem: Equatable, Sendable {
-    /// What is wrong, lowercase.
-    public let message: String
-    /// The byte offset where the unterminated token starts.
-    public let offset: Int
-}

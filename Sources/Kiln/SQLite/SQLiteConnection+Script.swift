@@ -1,26 +1,20 @@
-/// A statement of a multi-statement script failed; ``statementStart`` says where in the script that
-/// statement's text begins, so ``error``'s offset (relative to the statement) can be placed in the file.
-struct SQLiteScriptFailure: Error {
-    /// What SQLite reported.
-    let error: SQLiteError
-    /// The byte offset in the script where SQLite began reading the failing statement (white space and
-    /// comments before the statement included).
-    let statementStart: Int
-}
-
 extension SQLiteConnection {
     /// Prepares and hands over each statement of a UTF-8 script in turn, the way SQLite itself splits it
     /// (`sqlite3_prepare_v2` with the tail pointer), so each statement is prepared only after the previous one
     /// ran and can see the tables it created.
     ///
-    /// - Parameter body: receives each statement and the byte offset where its text begins.
+    /// - Parameters:
+    ///   - script: the script's UTF-8 bytes.
+    ///   - body: receives each statement and the byte offset where its text begins.
     /// - Throws: ``SQLiteScriptFailure`` wrapping the first ``SQLiteError``, from preparing or from `body`;
     ///   other errors from `body` unchanged.
     func forEachStatement(utf8 script: [UInt8], _ body: (SQLiteStatement, Int) throws -> Void) throws {
         var terminated = script
         terminated.append(0)
         try terminated.withUnsafeBufferPointer { buffer in
-            let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            // The buffer holds at least the terminating NUL, so it has an address.
+            guard let address = buffer.baseAddress else { return }
+            let base = UnsafeRawPointer(address).assumingMemoryBound(to: CChar.self)
             var offset = 0
             while offset < script.count {
                 let prepared: (statement: SQLiteStatement, consumedBytes: Int)?

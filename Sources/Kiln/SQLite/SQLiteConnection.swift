@@ -169,7 +169,9 @@ extension SQLiteConnection {
         let count = utf8.count
         utf8.append(0)
         return try utf8.withUnsafeBufferPointer { buffer in
-            let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            // The buffer holds at least the terminating NUL, so it has an address.
+            guard let address = buffer.baseAddress else { throw SQLiteError(code: .misuse, message: "no SQL text") }
+            let base = UnsafeRawPointer(address).assumingMemoryBound(to: CChar.self)
             guard let prepared = try prepareFirst(base, byteCount: count, sql: sql) else {
                 throw SQLiteError(code: .misuse, message: "no statement to prepare", sql: sql)
             }
@@ -241,3 +243,7 @@ extension SQLiteConnection {
         return 0
     }
 }
+
+/// Connections are used from one thread at a time.
+@available(*, unavailable)
+extension SQLiteConnection: Sendable {}

@@ -6,9 +6,10 @@
 
 /// A SQLite result code, primary or extended (<https://www.sqlite.org/rescode.html>).
 ///
-/// Extended codes carry their primary code in the low byte, so ``primary`` lets a caller match
-/// `SQLITE_CONSTRAINT_UNIQUE` as a ``constraint`` failure. Compare with `~=` in a `switch` to match by
-/// primary code.
+/// Extended codes carry their primary code in the low byte. Matching with `~=` (in a `switch`, or
+/// `error.code ~= .constraint`) follows SQLite's scheme: a primary code matches itself and all of its extended
+/// codes (``constraint`` matches ``constraintUnique``), while an extended code matches only itself (and its
+/// own primary code): ``constraintUnique`` does not match ``constraintNotNull``.
 public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The numeric code as SQLite returns it.
     public let rawValue: Int32
@@ -45,14 +46,44 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     public static let range = SQLiteResultCode(rawValue: 25)
     /// `SQLITE_NOTADB`: the file is not a database.
     public static let notADatabase = SQLiteResultCode(rawValue: 26)
+    /// `SQLITE_BUSY_SNAPSHOT`: a read transaction cannot be upgraded because the database changed meanwhile.
+    public static let busySnapshot = SQLiteResultCode(rawValue: 517)
+    /// `SQLITE_READONLY_DBMOVED`: the database file was moved or deleted while open.
+    public static let readOnlyDatabaseMoved = SQLiteResultCode(rawValue: 1032)
+    /// `SQLITE_IOERR_SHORT_READ`: the file is shorter than its header says.
+    public static let ioErrorShortRead = SQLiteResultCode(rawValue: 522)
+    /// `SQLITE_IOERR_FSYNC`: the file could not be flushed to the disk.
+    public static let ioErrorFsync = SQLiteResultCode(rawValue: 1034)
+    /// `SQLITE_CONSTRAINT_CHECK`: a `CHECK` constraint failed.
+    public static let constraintCheck = SQLiteResultCode(rawValue: 275)
+    /// `SQLITE_CONSTRAINT_FOREIGNKEY`: a foreign key constraint failed.
+    public static let constraintForeignKey = SQLiteResultCode(rawValue: 787)
+    /// `SQLITE_CONSTRAINT_NOTNULL`: a `NOT NULL` constraint failed.
+    public static let constraintNotNull = SQLiteResultCode(rawValue: 1299)
+    /// `SQLITE_CONSTRAINT_PRIMARYKEY`: a `PRIMARY KEY` constraint failed.
+    public static let constraintPrimaryKey = SQLiteResultCode(rawValue: 1555)
+    /// `SQLITE_CONSTRAINT_UNIQUE`: a `UNIQUE` constraint failed.
+    public static let constraintUnique = SQLiteResultCode(rawValue: 2067)
+    /// `SQLITE_CONSTRAINT_ROWID`: a rowid is not unique.
+    public static let constraintRowID = SQLiteResultCode(rawValue: 2579)
     /// `SQLITE_ROW`.
     public static let row = SQLiteResultCode(rawValue: 100)
     /// `SQLITE_DONE`.
     public static let done = SQLiteResultCode(rawValue: 101)
 
-    /// Matches `value` when its primary code equals `pattern`'s primary code.
+    /// Whether this is a primary code (no extended bits above the low byte).
+    public var isPrimary: Bool { rawValue & ~0xFF == 0 }
+
+    /// SQLite's matching rule: a primary code matches itself and every extended code built on it; an extended
+    /// code matches only itself. The rule reads the same from either side, so `error.code ~= .constraint` and
+    /// `case .constraint:` in a `switch` over `error.code` both match `SQLITE_CONSTRAINT_UNIQUE`, while
+    /// ``constraintUnique`` never matches ``constraintNotNull``.
+    ///
+    /// - Returns: whether the codes are equal, or one is a primary code and the other is built on it.
     public static func ~= (pattern: SQLiteResultCode, value: SQLiteResultCode) -> Bool {
-        pattern.primary == value.primary
+        if pattern == value { return true }
+        if pattern.isPrimary { return pattern == value.primary }
+        return value.isPrimary && value == pattern.primary
     }
 
     public var description: String {

@@ -207,7 +207,3 @@ public final class SQLiteStatement {
 /// Statements own a C handle tied to one connection and one thread at a time.
 @available(*, unavailable)
 extension SQLiteStatement: Sendable {}
-
-/// Connections are used from one thread at a time.
-@available(*, unavailable)
-extension SQLiteConnection: Sendable {}

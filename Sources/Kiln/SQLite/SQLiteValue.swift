@@ -42,3 +42,11 @@ extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, 
     public init(floatLiteral value: Double) { self = .real(value) }
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension SQLiteValue {
+    /// The integer, when this is an integer value.
+    public var integerValue: Int64? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+}

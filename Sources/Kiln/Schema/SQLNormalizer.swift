@@ -1,9 +1,3 @@
-#if canImport(SQLite3)
-    import SQLite3
-#else
-    import CSQLite
-#endif
-
 /// Rewrites SQL so that two spellings of the same statement compare equal: comments dropped, white space
 /// collapsed, keywords uppercased (`sqlite3_keyword_check`); identifiers and literals keep their text.
 public enum SQLNormalizer {
@@ -15,7 +9,7 @@ public enum SQLNormalizer {
         var previous: String?
         for token in tokens {
             var text = lexer.text(of: token)
-            if token.kind == .word, isKeyword(text) { text = text.uppercased() }
+            if token.kind == .word, SQLiteGrammar.isKeyword(text) { text = text.uppercased() }
             if let previous, previous != "(", text != ")", text != ",", text != ";" { output += " " }
             output += text
             previous = text
@@ -34,16 +28,5 @@ public enum SQLNormalizer {
             let text = lexer.text(of: token)
             return token.kind == .word ? text.uppercased() : text
         }.joined(separator: " ")
-    }
-
-    private static func isKeyword(_ word: String) -> Bool {
-        var bytes = Array(word.utf8)
-        let count = Int32(bytes.count)
-        bytes.append(0)
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                sqlite3_keyword_check($0, count) != 0
-            }
-        }
     }
 }

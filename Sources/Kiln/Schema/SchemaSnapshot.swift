@@ -108,11 +108,3 @@ public struct SchemaSnapshot: Equatable, Sendable {
         return SchemaSnapshot(tables: tables, objects: objects)
     }
 }
-
-extension SQLiteValue {
-    /// The integer, when this is an integer value.
-    public var integerValue: Int64? {
-        if case .integer(let value) = self { return value }
-        return nil
-    }
-}

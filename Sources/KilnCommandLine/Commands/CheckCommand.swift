@@ -57,7 +57,13 @@ enum CheckCommand: KilnCommand {
         var results: [DatabaseResult] = []
         let started = ContinuousClock.now
         for name in names {
-            let diagnostics = checker.check(name).map { diagnostic in
+            // A migration set that does not load is worded as the command line words it (`kiln new` hints).
+            let found: [Diagnostic]
+            do {
+                _ = try project.migrator(for: name)
+                found = checker.check(name)
+            } catch { found = ErrorRendering.diagnostics(for: error) }
+            let diagnostics = found.map { diagnostic in
                 strict && diagnostic.severity == .warning
                     ? Diagnostic(
                         .error, diagnostic.message, at: diagnostic.location, hint: diagnostic.hint,

@@ -1,0 +1,103 @@
+/// A migration set that cannot be used, with every problem found: one per file and rule.
+///
+/// The error holds facts only; ``diagnostics`` words them when it is read.
+public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvertible {
+    /// What is wrong with a migration folder or file, as a value a caller can match.
+    public enum Reason: Equatable, Sendable {
+        /// The migration folder cannot be listed (it is missing, not a folder, or not readable).
+        case folderUnreadable(FileSystemError)
+        /// A migration file cannot be read.
+        case fileUnreadable(FileSystemError)
+        /// A `.sql` file's name breaks the naming rule (see ``MigrationFileName``).
+        case invalidFileName(String, MigrationFileName.Problem)
+        /// Several files claim one version; `others` are the other files' names.
+        case duplicateVersion(Int32, others: [String])
+        /// The first version is not 1.
+        case firstVersionNotOne(Int32)
+        /// Versions jump from `previous` (in `previousFile`) to `next` (in `nextFile`).
+        case versionGap(previous: Int32, next: Int32, previousFile: String, nextFile: String)
+        /// A file is not valid UTF-8.
+        case invalidUTF8
+        /// A comment or quoted token is never closed.
+        case unterminatedToken(SQLLexerProblem)
+        /// A file holds no SQL statement.
+        case noStatements
+        /// A statement does what only the migrator may do.
+        case forbiddenStatement(MigrationPolicy.Rule)
+        /// The folder holds no migration at all.
+        case noMigrations(database: String, folder: String)
+    }
+
+    /// One problem and where it is.
+    public struct Problem: Equatable, Sendable {
+        /// What is wrong.
+        public let reason: Reason
+        /// The file (or folder) and the place in it.
+        public let location: SourceLocation
+
+        /// A problem from its parts.
+        public init(_ reason: Reason, at location: SourceLocation) {
+            self.reason = reason
+            self.location = location
+        }
+
+        /// What is wrong, in one lowercase line.
+        public var message: String { MigrationSetError.message(for: reason) }
+
+        /// What to do about it, in terms of files and the library's API.
+        public var hint: String? { MigrationSetError.hint(for: reason) }
+    }
+
+    /// The problems, in the order they were found.
+    public let problems: [Problem]
+
+    /// An error reporting `problems` (at least one).
+    public init(_ problems: [Problem]) { self.problems = problems }
+
+    /// The reasons alone, for matching.
+    public var reasons: [Reason] { problems.map(\.reason) }
+
+    /// One error diagnostic per problem.
+    public var diagnostics: [Diagnostic] {
+        problems.map { Diagnostic(.error, $0.message, at: $0.location, hint: $0.hint) }
+    }
+
+    public var description: String { diagnostics.map { $0.formatted() }.joined(separator: "\n") }
+
+    private static func message(for reason: Reason) -> String {
+        switch reason {
+        case .folderUnreadable: "cannot read the migration folder"
+        case .fileUnreadable(let error): "cannot read the file: \(error.systemMessage)"
+        case .invalidFileName(let name, let problem): "'\(name)' is not a valid migration file name: \(problem)"
+        case .duplicateVersion(let version, let others):
+            "duplicate migration version \(version): also used by "
+                + others.map { "'\($0)'" }.joined(separator: ", ")
+        case .firstVersionNotOne(let first): "migration versions must start at 1, but the first is \(first)"
+        case .versionGap(let previous, let next, let previousFile, let nextFile):
+            (next - previous == 2
+                ? "migration \(previous + 1) is missing" : "migrations \(previous + 1) to \(next - 1) are missing")
+                + ": versions jump from \(previous) ('\(previousFile)') to \(next) ('\(nextFile)')"
+        case .invalidUTF8: "the file is not valid UTF-8"
+        case .unterminatedToken(let problem): problem.message
+        case .noStatements: "the migration has no SQL statements"
+        case .forbiddenStatement(let rule): rule.message
+        case .noMigrations(_, let folder): "no migrations in '\(folder)'"
+        }
+    }
+
+    private static func hint(for reason: Reason) -> String? {
+        switch reason {
+        case .folderUnreadable: "create it, with a first migration such as '0001_create_table.sql'"
+        case .fileUnreadable, .unterminatedToken: nil
+        case .invalidFileName(let name, _):
+            "rename it, e.g. '\(MigrationFileName.make(version: 1, words: [String(name.dropLast(4))]))'"
+        case .duplicateVersion: "give each migration its own version"
+        case .firstVersionNotOne: "renumber it to 1"
+        case .versionGap(let previous, _, _, let nextFile): "renumber '\(nextFile)' to \(previous + 1)"
+        case .invalidUTF8: "save the file as UTF-8"
+        case .noStatements: "write the migration's SQL, or delete the file"
+        case .forbiddenStatement(let rule): rule.hint
+        case .noMigrations: "create the first one, e.g. '0001_create_table.sql'"
+        }
+    }
+}

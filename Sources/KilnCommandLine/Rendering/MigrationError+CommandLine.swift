@@ -1,0 +1,23 @@
+import Kiln
+
+/// The command line's wording of a migration failure: the library's message, with hints that name the
+/// `migrate` command's flags (`--to`, `--baseline`, `--db`) where the library's hints speak of the API.
+extension MigrationError: CommandLineDiagnosable {
+    var commandLineDiagnostics: [Diagnostic] {
+        [Diagnostic(.error, message, at: location, hint: commandLineHint)]
+    }
+
+    /// The hint as `kiln` prints it.
+    var commandLineHint: String? {
+        switch reason {
+        case .invalidTarget(let target, let current, let latest, let baseline):
+            baseline == nil
+                ? "kiln never migrates a database down; pass a --to between \(current) and \(latest)"
+                : "pass a --baseline between 1 and \(target)"
+        case .notADatabase: "point --db at a database file, or at a path where kiln may create one"
+        case .applicationIDMismatch: "this file belongs to another application; point --db at the right file"
+        case .notCreatedByKiln: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
+        default: hint
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Kiln
+import KilnTestSupport
+import Testing
+
+@Suite("Migration errors as values")
+struct MigrationErrorTests {
+    @Test("a migration set reports each problem as a reason with its location")
+    func setReasons() throws {
+        let error = try #require(throws: MigrationSetError.self) {
+            _ = try migrationSet(
+                "shop",
+                [
+                    ("0002_b.sql", "CREATE TABLE b (x);"), ("0002_c.sql", "CREATE TABLE c (x);"),
+                    ("0005_e.sql", "BEGIN;"), ("1_bad name.sql", "SELECT 1;"),
+                ])
+        }
+        #expect(error.reasons.contains(.invalidFileName("1_bad name.sql", .invalidDescription)))
+        #expect(error.reasons.contains(.duplicateVersion(2, others: ["0002_c.sql"])))
+        #expect(error.reasons.contains(.firstVersionNotOne(2)))
+        #expect(
+            error.reasons.contains(
+                .versionGap(previous: 2, next: 5, previousFile: "0002_b.sql", nextFile: "0005_e.sql")))
+        #expect(error.reasons.contains(.forbiddenStatement(.transactionControl("BEGIN"))))
+        let gap = try #require(error.problems.first { if case .versionGap = $0.reason { true } else { false } })
+        #expect(gap.location.path.hasSuffix("/0005_e.sql"))
+        #expect(gap.hint == "renumber '0005_e.sql' to 3")
+    }
+
+    @Test("an empty set's hint speaks of files, not of command-line commands")
+    func emptySet() throws {
+        let error = try #require(throws: MigrationSetError.self) { _ = try migrationSet("shop", [("notes.txt", "x")]) }
+        guard case .noMigrations(database: "shop", _) = error.reasons.first else {
+            Issue.record("\(error)")
+            return
+        }
+        let hint = error.problems.first?.hint ?? ""
+        #expect(!hint.contains("kiln new"))
+    }
+
+    @Test("a missing migration folder carries the real errno")
+    func missingFolder() throws {
+        let folder = try TemporaryDirectory()
+        let error = try #require(throws: MigrationSetError.self) {
+            _ = try MigrationSet.load(directory: folder.path("migrations/shop"), displayPath: "migrations/shop")
+        }
+        guard case .folderUnreadable(let fileError) = error.reasons.first else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(fileError.isMissing)
+        #expect(formattedDiagnostics(error).first?.hasPrefix("migrations/shop:1:1: error: cannot read the migration folder") == true)
+    }
+
+    @Test("a foreign-key violation lists the orphan rows and points into the migration")
+    func foreignKeyViolation() throws {
+        let files = [
+            ("0001_a.sql", "CREATE TABLE p (id INTEGER PRIMARY KEY);\nCREATE TABLE c (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p);\n"),
+            ("0002_b.sql", "INSERT INTO c VALUES (1, 9);\n"),
+        ]
+        let folder = try TemporaryDirectory()
+        let error = try #require(throws: MigrationError.self) {
+            try Migrator(migrations: migrationSet("shop", files)).migrate(fileAt: folder.path("shop.sqlite"))
+        }
+        #expect(
+            error.reason
+                == .foreignKeyViolation(
+                    version: 2, violations: [ForeignKeyViolation(table: "c", rowid: 1, parent: "p")]))
+        #expect(error.message == "foreign key violation: table c rowid 1 references a missing row of p")
+        #expect(error.location != nil)
+        #expect(error.database == "shop")
+    }
+
+    @Test("library hints name no command-line flag")
+    func noFlagsInHints() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("legacy.sqlite", "not a database, but long enough to have a header of sorts....")
+        let migrator = try Migrator(migrations: migrationSet("shop", [("0001_a.sql", "CREATE TABLE a (x);")]))
+        let error = try #require(throws: MigrationError.self) { try migrator.migrate(fileAt: path) }
+        #expect(error.reason == .notADatabase)
+        #expect(error.message == "\(path) is not a SQLite database")
+        let hint = error.hint ?? ""
+        #expect(!hint.contains("--"))
+        let target = try #require(throws: MigrationError.self) {
+            try migrator.migrate(fileAt: folder.path("new.sqlite"), to: 5)
+        }
+        #expect(target.message == "there is no migration 5: the newest is 1")
+        let targetHint = target.hint ?? ""
+        #expect(!targetHint.contains("--to"))
+    }
+}

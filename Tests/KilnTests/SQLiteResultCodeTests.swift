@@ -1,0 +1,78 @@
+import Kiln
+import Testing
+
+@Suite("SQLite result codes")
+struct SQLiteResultCodeTests {
+    @Test("a primary code matches itself and all of its extended codes")
+    func primaryMatchesExtended() {
+        #expect(SQLiteResultCode.constraint ~= .constraint)
+        for extended in [
+            SQLiteResultCode.constraintUnique, .constraintNotNull, .constraintPrimaryKey, .constraintForeignKey,
+            .constraintCheck, .constraintRowID,
+        ] {
+            #expect(SQLiteResultCode.constraint ~= extended, "\(extended)")
+            #expect(extended.primary == .constraint)
+            #expect(!extended.isPrimary)
+        }
+        #expect(SQLiteResultCode.busy ~= .busySnapshot)
+        #expect(SQLiteResultCode.readOnly ~= .readOnlyDatabaseMoved)
+        #expect(SQLiteResultCode.ioError ~= .ioErrorShortRead)
+        #expect(SQLiteResultCode.ioError ~= .ioErrorFsync)
+    }
+
+    @Test("an extended code matches only itself, never a sibling or another primary code")
+    func extendedMatchesOnlyItself() {
+        #expect(SQLiteResultCode.constraintUnique ~= .constraintUnique)
+        #expect(!(SQLiteResultCode.constraintUnique ~= .constraintNotNull))
+        #expect(!(SQLiteResultCode.constraintNotNull ~= .constraintUnique))
+        #expect(!(SQLiteResultCode.constraintPrimaryKey ~= .constraintUnique))
+        #expect(!(SQLiteResultCode.constraintUnique ~= .busy))
+        #expect(!(SQLiteResultCode.constraint ~= .busy))
+        #expect(!(SQLiteResultCode.constraint ~= .busySnapshot))
+    }
+
+    @Test("matching reads the same with the value on the left, as in error.code ~= .constraint")
+    func valueOnTheLeft() {
+        #expect(SQLiteResultCode.constraintUnique ~= .constraint)
+        #expect(SQLiteResultCode.busySnapshot ~= .busy)
+        #expect(!(SQLiteResultCode.constraintUnique ~= .ioError))
+        #expect(!(SQLiteResultCode.busySnapshot ~= .constraint))
+    }
+
+    @Test("a switch picks the extended case before the primary one")
+    func switchOverCodes() {
+        func kind(_ code: SQLiteResultCode) -> String {
+            switch code {
+            case .constraintUnique: "unique"
+            case .constraintNotNull: "not null"
+            case .constraint: "other constraint"
+            case .busy: "busy"
+            default: "other"
+            }
+        }
+        #expect(kind(.constraintUnique) == "unique")
+        #expect(kind(.constraintNotNull) == "not null")
+        #expect(kind(.constraintCheck) == "other constraint")
+        #expect(kind(.busySnapshot) == "busy")
+        #expect(kind(.corrupt) == "other")
+    }
+
+    @Test("SQLite's own extended codes match the named constants")
+    func realErrors() throws {
+        let db = try SQLiteConnection(path: ":memory:")
+        try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL CHECK (name <> 'x'))")
+        try db.execute(sql: "INSERT INTO t VALUES (1, 'a')")
+        let cases: [(String, SQLiteResultCode)] = [
+            ("INSERT INTO t VALUES (2, 'a')", .constraintUnique),
+            ("INSERT INTO t VALUES (3, NULL)", .constraintNotNull),
+            ("INSERT INTO t VALUES (4, 'x')", .constraintCheck),
+            ("INSERT INTO t VALUES (1, 'b')", .constraintPrimaryKey),
+        ]
+        for (sql, expected) in cases {
+            let error = try #require(throws: SQLiteError.self) { try db.execute(sql: sql) }
+            #expect(error.code ~= expected, "\(sql): \(error.code)")
+            #expect(error.code ~= .constraint)
+            #expect(!(error.code ~= (expected == .constraintUnique ? .constraintNotNull : .constraintUnique)))
+        }
+    }
+}
