@@ -26,7 +26,7 @@ public struct ProjectChecker: Sendable {
             return [Diagnostic(.error, "\(database): \(error)")]
         }
         var diagnostics = MigrationIntegrityCheck.check(migrator.migrations, project: project)
-        let floor = project.configuration.minimumSQLite.flatMap(SQLiteVersion.init)
+        let floor = project.configuration.minimumSQLite
         if let floor {
             for migration in migrator.migrations.migrations {
                 diagnostics += FeatureFloorCheck.check(

@@ -66,10 +66,10 @@ enum BuildCommand: KilnCommand {
                     Entry(
                         database: database, status: "built", file: built.file, sha256: built.sha256,
                         userVersion: built.userVersion,
-                        rows: rows, milliseconds: Format.milliseconds(duration)))
+                        rows: rows, milliseconds: duration * 1000))
                 if !arguments.flag("json") {
                     context.standardOutput(
-                        "\(database): built \(shownOut)/\(built.file) (version \(built.userVersion), \(rows) rows, \(Format.duration(duration)))\n"
+                        "\(database): built \(shownOut)/\(built.file) (version \(built.userVersion), \(rows) rows, \(Format.duration(seconds: duration)))\n"
                     )
                 }
             case .success(.upToDate(let entry)):
