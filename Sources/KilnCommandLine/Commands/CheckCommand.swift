@@ -55,7 +55,7 @@ enum CheckCommand: KilnCommand {
         var results: [DatabaseResult] = []
         let started = ContinuousClock.now
         for name in names {
-            let diagnostics = checker.check(name).map { diagnostic in
+            let diagnostics = checker.findings(for: name).flatMap(\.commandLineDiagnostics).map { diagnostic in
                 strict && diagnostic.severity == .warning
                     ? Diagnostic(
                         .error, diagnostic.message, at: diagnostic.location, hint: diagnostic.hint,
