@@ -22,7 +22,8 @@ extension CheckFinding.Reason {
     package var message: String {
         switch self {
         case .sumMissing(let database): "migrations/\(database)/kiln.sum is missing"
-        case .sumUnreadable(let database, let error): "cannot read migrations/\(database)/kiln.sum: \(error.systemMessage)"
+        case .sumUnreadable(let database, let error):
+            "cannot read migrations/\(database)/kiln.sum: \(error.systemMessage)"
         case .sumLineUnreadable: "cannot read this line of kiln.sum"
         case .migrationEdited(_, let file): "\(file) was edited since 'kiln hash' recorded it"
         case .migrationRenamed(_, let file, let from): "\(file) was renamed from \(from) since 'kiln hash' recorded it"

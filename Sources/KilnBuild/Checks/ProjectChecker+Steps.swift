@@ -5,8 +5,7 @@ extension ProjectChecker {
     /// Builds `database` into both `paths` and compares their bytes.
     ///
     /// - Returns: the first build opened read-only (nil when a build failed), and what went wrong.
-    func buildTwice(_ database: String, into paths: [String]) -> (fresh: SQLiteConnection?, findings: [CheckFinding])
-    {
+    func buildTwice(_ database: String, into paths: [String]) -> (fresh: SQLiteConnection?, findings: [CheckFinding]) {
         do {
             let digest = try project.sourceDigest(for: database)
             let builder = DatabaseBuilder(project: project, database: database)

@@ -44,7 +44,9 @@ struct UpgradePathCheck {
     ///
     /// - Throws: ``SQLiteError`` when the checks themselves cannot run.
     /// - Returns: whether it migrated (so app queries can be checked against it), and what went wrong.
-    private func upgrade(_ snapshot: SQLiteConnection, from version: Int32, fresh: SchemaSnapshot, lastFile: SourceLocation)
+    private func upgrade(
+        _ snapshot: SQLiteConnection, from version: Int32, fresh: SchemaSnapshot, lastFile: SourceLocation
+    )
         throws -> (migrated: Bool, findings: [CheckFinding])
     {
         do {
@@ -70,7 +72,9 @@ struct UpgradePathCheck {
     }
 
     /// Integrity, foreign keys and schema of an upgraded database.
-    private func compare(_ snapshot: SQLiteConnection, from version: Int32, fresh: SchemaSnapshot, lastFile: SourceLocation)
+    private func compare(
+        _ snapshot: SQLiteConnection, from version: Int32, fresh: SchemaSnapshot, lastFile: SourceLocation
+    )
         throws -> [CheckFinding]
     {
         var findings: [CheckFinding] = []
