@@ -38,7 +38,7 @@ public struct BuildError: DiagnosticError, Equatable {
     public let reason: Reason
 
     /// An error for `database`.
-    public init(database: String, _ reason: Reason) {
+    package init(database: String, _ reason: Reason) {
         self.database = database
         self.reason = reason
     }

@@ -6,7 +6,7 @@ public struct CheckError: DiagnosticError {
     public let findings: [CheckFinding]
 
     /// An error of one finding.
-    public init(_ finding: CheckFinding) { findings = [finding] }
+    package init(_ finding: CheckFinding) { findings = [finding] }
 
     /// The findings in words.
     public var diagnostics: [Diagnostic] { findings.flatMap(\.diagnostics) }

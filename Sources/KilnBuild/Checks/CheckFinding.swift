@@ -77,7 +77,7 @@ public struct CheckFinding: Sendable {
     public let location: SourceLocation?
 
     /// A finding at a location.
-    public init(_ reason: Reason, at location: SourceLocation? = nil) {
+    package init(_ reason: Reason, at location: SourceLocation? = nil) {
         self.reason = reason
         self.location = location
     }

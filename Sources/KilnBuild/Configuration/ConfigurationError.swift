@@ -54,7 +54,7 @@ public struct ConfigurationError: DiagnosticError, Equatable {
         public let location: SourceLocation
 
         /// A problem at a location.
-        public init(_ reason: Reason, at location: SourceLocation) {
+        package init(_ reason: Reason, at location: SourceLocation) {
             self.reason = reason
             self.location = location
         }
@@ -64,10 +64,10 @@ public struct ConfigurationError: DiagnosticError, Equatable {
     public let problems: [Problem]
 
     /// An error with its problems.
-    public init(_ problems: [Problem]) { self.problems = problems }
+    package init(_ problems: [Problem]) { self.problems = problems }
 
     /// One problem.
-    public init(_ reason: Reason, at location: SourceLocation) { problems = [Problem(reason, at: location)] }
+    package init(_ reason: Reason, at location: SourceLocation) { problems = [Problem(reason, at: location)] }
 
     /// Each problem as a diagnostic.
     public var diagnostics: [Diagnostic] {
