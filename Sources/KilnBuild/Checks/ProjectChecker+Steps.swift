@@ -70,30 +70,11 @@ extension ProjectChecker {
         findings += freshFailures
         var seen = Set(freshFailures.flatMap(\.diagnostics))
         for (version, connection) in upgraded {
-            for failure in AppQueryCheck.check(queries, against: connection)
-            where seen.insert(contentsOf: failure.diagnostics) {
-                findings.append(failure.upgraded(from: version))
+            for failure in AppQueryCheck.check(queries, against: connection) {
+                let new = failure.diagnostics.filter { seen.insert($0).inserted }
+                if !new.isEmpty { findings.append(failure.upgraded(from: version)) }
             }
         }
         return findings + AppQueryCheck.fullScans(queries, against: fresh, seededTables: seededTables)
-    }
-}
-
-extension CheckFinding {
-    /// The same query failure, marked as happening only after upgrading from `version`.
-    ///
-    /// - Returns: the marked finding; other findings unchanged.
-    fileprivate func upgraded(from version: Int32) -> CheckFinding {
-        guard case .queryFailed(let message, _) = reason else { return self }
-        return CheckFinding(.queryFailed(message: message, upgradedFrom: version), at: location)
-    }
-}
-
-extension Set {
-    /// Inserts every element.
-    ///
-    /// - Returns: whether any was new.
-    fileprivate mutating func insert(contentsOf elements: [Element]) -> Bool {
-        elements.reduce(false) { inserted, element in insert(element).inserted || inserted }
     }
 }

@@ -28,8 +28,3 @@ extension CheckFinding.Reason {
         }
     }
 }
-
-extension CheckError: CommandLineDiagnosable {
-    /// The findings as `kiln` prints them.
-    var commandLineDiagnostics: [Diagnostic] { findings.flatMap(\.commandLineDiagnostics) }
-}
