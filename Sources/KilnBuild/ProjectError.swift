@@ -11,8 +11,8 @@ public enum ProjectError: DiagnosticError, Equatable {
     /// The error as a diagnostic, with a "did you mean" where a known name is close.
     public var diagnostics: [Diagnostic] {
         [
-            diagnostic(noDatabasesHint: { _ in
-                "there are no databases yet; add a folder migrations/<database>/ with its first migration"
+            diagnostic(noDatabasesHint: { name in
+                "there are no databases yet; add a folder migrations/\(name)/ with its first migration"
             })
         ]
     }

@@ -98,3 +98,19 @@ struct KilnConfigurationLocationTests {
             ])
     }
 }
+
+@Suite("kiln.json on disk")
+struct KilnConfigurationLoadTests {
+    @Test("a kiln.json that cannot be read is an error carrying the real errno")
+    func unreadable() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("kiln.json"), withIntermediateDirectories: true)
+        let error = try #require(throws: ConfigurationError.self) { try KilnProject(root: folder.url) }
+        guard case .unreadable(let cause) = error.problems.first?.reason else {
+            Issue.record("expected unreadable, got \(error.problems)")
+            return
+        }
+        #expect(cause.code == EISDIR)
+        #expect(error.diagnostics.first?.formatted() == "kiln.json:1:1: error: cannot read the file: Is a directory")
+    }
+}
