@@ -20,26 +20,24 @@ public struct KilnProject: Sendable {
     /// The folder holding every database's migrations.
     public var migrationsDirectory: URL { root.appendingPathComponent("migrations", isDirectory: true) }
 
-    /// The names of the databases: the folders under `migrations/`, sorted.
+    /// The names of the databases: the folders under `migrations/`, sorted; none when there is no such folder.
+    ///
+    /// - Throws: ``FileSystemError`` when `migrations/` exists but cannot be listed.
+    /// - Returns: the names.
     public func databaseNames() throws -> [String] {
+        let folder = migrationsDirectory.path
         let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: migrationsDirectory.path)
-        } catch {
-            return []
+        do { names = try FileSystem.contentsOfDirectory(folder) } catch let error as FileSystemError {
+            if error.isMissing || error.code == ENOTDIR { return [] }
+            throw error
         }
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            return !name.hasPrefix(".")
-                && FileManager.default.fileExists(
-                    atPath: migrationsDirectory.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.sorted()
+        return names.filter { !$0.hasPrefix(".") && FileSystem.isDirectory("\(folder)/\($0)") }.sorted()
     }
 
     /// The databases a command names, or all of them when it names none.
     ///
     /// - Throws: ``ProjectError/unknownDatabase(_:known:)`` for a name without a migration folder.
+    /// - Returns: the names, in the order given.
     public func databases(named names: [String]) throws -> [String] {
         let known = try databaseNames()
         for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
@@ -50,6 +48,7 @@ public struct KilnProject: Sendable {
     ///
     /// - Throws: ``ProjectError`` when there is no such database (naming the ones there are), or
     ///   ``MigrationSetError``.
+    /// - Returns: the checked migrations.
     public func migrationSet(for database: String) throws -> MigrationSet {
         let known = try databaseNames()
         guard known.contains(database) else {
@@ -61,36 +60,12 @@ public struct KilnProject: Sendable {
     }
 
     /// A migrator for one database, with its configured application id.
+    ///
+    /// - Throws: what ``migrationSet(for:)`` throws.
+    /// - Returns: the migrator.
     public func migrator(for database: String) throws -> Migrator {
         Migrator(
             migrations: try migrationSet(for: database),
             applicationID: configuration.settings(for: database).applicationID)
-    }
-}
-
-/// A command named something the project does not have.
-public enum ProjectError: DiagnosticError, Equatable {
-    /// No `migrations/<name>/` folder.
-    case unknownDatabase(String, known: [String])
-    /// A database name that cannot be a folder name.
-    case invalidDatabaseName(String)
-
-    public var diagnostics: [Diagnostic] {
-        switch self {
-        case .unknownDatabase(let name, let known):
-            let suggestion = Suggestion.closest(to: name, among: known)
-            var hint =
-                known.isEmpty
-                ? "there are no databases yet; create one with 'kiln new \(name) <description>'"
-                : "the databases are: \(known.joined(separator: ", "))"
-            if let suggestion { hint = "did you mean '\(suggestion)'? " + hint }
-            return [Diagnostic(.error, "no database named '\(name)' (no folder migrations/\(name))", hint: hint)]
-        case .invalidDatabaseName(let name):
-            return [
-                Diagnostic(
-                    .error, "'\(name)' is not a valid database name",
-                    hint: "use letters, digits, '_' and '-', starting with a letter")
-            ]
-        }
     }
 }

@@ -1,8 +1,8 @@
 /// "Did you mean …?": the closest known word to a mistyped one.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate within a small edit distance of `word` (1 for words under four letters, else 2 or a
     /// third of its length, whichever is more), or nil.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = word.count < 4 ? 1 : max(2, word.count / 3)
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
@@ -10,7 +10,7 @@ public enum Suggestion {
     }
 
     /// The Levenshtein distance between two strings, by characters.
-    public static func distance(_ left: String, _ right: String) -> Int {
+    package static func distance(_ left: String, _ right: String) -> Int {
         let a = Array(left)
         let b = Array(right)
         if a.isEmpty { return b.count }

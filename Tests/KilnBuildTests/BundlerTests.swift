@@ -172,13 +172,13 @@ struct BundlerTests {
     func outputCollisions() throws {
         let fixture = try BundleProject()
         try fixture.folder.write("kiln.json", #"{"databases": {"shop": {"output": "Notes.sqlite"}}}"#)
-        let error = try #require(throws: DiagnosticList.self) { try fixture.build() }
+        let error = try #require(throws: ConfigurationError.self) { try fixture.build() }
         #expect(
             error.diagnostics.map(\.message) == [
                 "database 'shop' would write Notes.sqlite, which is also 'notes''s output"
             ])
         try fixture.folder.write("kiln.json", #"{"databases": {"notes": {"output": "kiln-manifest.json"}}}"#)
-        #expect(throws: DiagnosticList.self) { try fixture.build() }
+        #expect(throws: ConfigurationError.self) { try fixture.build() }
         #expect(!fixture.folder.exists("build/shop.db"))
     }
 
@@ -227,5 +227,17 @@ enum BuildManifestReader {
             let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data)
         else { return BuildManifest() }
         return manifest
+    }
+}
+
+@Suite("Bundler output names")
+struct BundlerOutputNameTests {
+    @Test("an output collision points at the colliding database's output value")
+    func collisionLocation() throws {
+        let fixture = try BundleProject()
+        try fixture.folder.write("kiln.json", "{\"databases\": {\n  \"shop\": {\"output\": \"Notes.sqlite\"}}}")
+        let error = try #require(throws: ConfigurationError.self) { try fixture.build() }
+        #expect(error.problems.map(\.reason) == [.outputCollision(database: "shop", file: "Notes.sqlite", owner: .database("notes"))])
+        #expect(error.problems.first?.location == SourceLocation(path: "kiln.json", line: 2, column: 22))
     }
 }

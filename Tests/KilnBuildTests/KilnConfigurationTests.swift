@@ -8,7 +8,7 @@ import Testing
 struct KilnConfigurationTests {
     private func problems(_ json: String) -> [String] {
         do {
-            _ = try KilnConfiguration.parse(Data(json.utf8))
+            _ = try KilnConfiguration.parse(Array(json.utf8))
             return []
         } catch {
             return formattedDiagnostics(error)
@@ -18,7 +18,7 @@ struct KilnConfigurationTests {
     @Test("reads each database's application id; a missing file means defaults")
     func reads() throws {
         let configuration = try KilnConfiguration.parse(
-            Data(#"{"databases": {"countries": {"applicationId": 1263421772}}}"#.utf8))
+            Array(#"{"databases": {"countries": {"applicationId": 1263421772}}}"#.utf8))
         #expect(configuration.settings(for: "countries").applicationID == 1_263_421_772)
         #expect(configuration.settings(for: "other").applicationID == 0)
         #expect(try KilnConfiguration.load(path: "/nonexistent/kiln.json") == KilnConfiguration())
@@ -49,13 +49,13 @@ struct KilnConfigurationTests {
         ])
     func wrongTypes(json: String) {
         #expect(
-            problems(json).first?.hasPrefix("kiln.json:1:22: error: 'databases.a.applicationId' must be an integer")
+            problems(json).first?.hasPrefix("kiln.json:1:39: error: 'databases.a.applicationId' must be an integer")
                 == true, "\(problems(json))")
     }
 
     @Test("text that is not JSON, or not an object, is an error")
     func notJSON() {
-        #expect(problems("{ databases: }").first == "kiln.json:1:1: error: the file is not valid JSON")
+        #expect(problems("{ databases: }").first == "kiln.json:1:3: error: the file is not valid JSON")
         #expect(problems("[1]").first == "kiln.json:1:1: error: 'the document' must be a JSON object")
     }
 }

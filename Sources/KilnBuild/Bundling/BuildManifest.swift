@@ -50,14 +50,19 @@ public struct BuildManifest: Codable, Equatable, Sendable {
     public static let fileName = "kiln-manifest.json"
 
     /// Reads the manifest of an output folder; a missing or unreadable one is empty (everything rebuilds).
+    ///
+    /// - Returns: the manifest, or an empty one.
     static func read(in directory: String) -> BuildManifest {
-        guard let data = FileManager.default.contents(atPath: "\(directory)/\(fileName)"),
-            let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data), manifest.formatVersion == 1
+        guard let bytes = try? FileSystem.contents(of: "\(directory)/\(fileName)"),
+            let manifest = try? JSONDecoder().decode(BuildManifest.self, from: Data(bytes)), manifest.formatVersion == 1
         else { return BuildManifest() }
         return manifest
     }
 
     /// The manifest's bytes: pretty, sorted keys, a final newline.
+    ///
+    /// - Throws: `EncodingError`, which plain strings and numbers never cause.
+    /// - Returns: the JSON text's bytes.
     func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -65,6 +70,8 @@ public struct BuildManifest: Codable, Equatable, Sendable {
     }
 
     /// Writes the manifest atomically: a temporary file, fsync, rename, fsync of the folder.
+    ///
+    /// - Throws: ``FileSystemError`` when it cannot be written.
     func write(in directory: String) throws {
         try FileSystem.writeAtomically(Array(encoded()), to: "\(directory)/\(Self.fileName)")
     }

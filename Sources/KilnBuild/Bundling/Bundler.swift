@@ -11,8 +11,8 @@ import Kiln
 public struct Bundler: Sendable {
     /// What happened to one database.
     public enum Outcome: Sendable, Equatable {
-        /// Built and published, in `duration`.
-        case built(BuiltDatabase, duration: Duration)
+        /// Built and published, in `duration` seconds (measured on a monotonic clock).
+        case built(BuiltDatabase, duration: TimeInterval)
         /// Unchanged since the last build; the manifest's entry still describes the output.
         case upToDate(BuildManifest.Entry)
     }
@@ -33,7 +33,11 @@ public struct Bundler: Sendable {
 
     /// Builds `databases` (all of the project's when empty).
     ///
-    /// - Parameter waiting: called once if another build holds the output folder's lock.
+    /// - Parameters:
+    ///   - databases: the databases to build; all of the project's when empty.
+    ///   - waiting: called once if another build holds the output folder's lock.
+    /// - Throws: ``ProjectError`` for an unknown database, ``ConfigurationError`` when two outputs collide,
+    ///   ``FileSystemError`` when the output folder or its lock or manifest cannot be written.
     /// - Returns: each database's outcome, in the order given, or the errors of those that failed; a failed
     ///   database leaves its previous output untouched, the others are still built.
     public func build(_ databases: [String] = [], waiting: () -> Void = {}) throws -> [(
@@ -76,27 +80,29 @@ public struct Bundler: Sendable {
 
     /// Refuses configurations where two databases, or a database and the manifest, would write the same file
     /// (compared without case, as on the default macOS file system).
+    ///
+    /// - Throws: ``ConfigurationError`` with an ``ConfigurationError/Reason/outputCollision(database:file:owner:)``
+    ///   at each colliding database's `output` value.
     static func checkOutputNames(project: KilnProject, databases: [String]) throws {
-        var owners: [String: String] = [BuildManifest.fileName.lowercased(): "the build manifest"]
-        var diagnostics: [Diagnostic] = []
+        let configuration = project.configuration
+        var owners: [String: ConfigurationError.OutputOwner] = [BuildManifest.fileName.lowercased(): .manifest]
+        var problems: [ConfigurationError.Problem] = []
         for database in databases {
-            let file = project.configuration.settings(for: database).outputName(for: database)
+            let file = configuration.settings(for: database).outputName(for: database)
             if let owner = owners[file.lowercased()] {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "database '\(database)' would write \(file), which is also \(owner)'s output",
-                        at: SourceLocation(path: "kiln.json", line: 1, column: 1),
-                        hint: "give each database its own output name in kiln.json",
-                        code: "output-collision"))
+                problems.append(
+                    ConfigurationError.Problem(
+                        .outputCollision(database: database, file: file, owner: owner),
+                        at: configuration.outputLocation(for: database)))
             } else {
-                owners[file.lowercased()] = "'\(database)'"
+                owners[file.lowercased()] = .database(database)
             }
         }
-        guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
+        guard problems.isEmpty else { throw ConfigurationError(problems) }
     }
 
     private func buildOne(_ database: String, previous: BuildManifest.Entry?) throws -> Outcome {
-        let started = ContinuousClock.now
+        let started = DispatchTime.now().uptimeNanoseconds
         let digest = try project.sourceDigest(for: database)
         let file = project.configuration.settings(for: database).outputName(for: database)
         let output = "\(outputDirectory)/\(file)"
@@ -116,26 +122,6 @@ public struct Bundler: Sendable {
             throw error
         }
         try FileSystem.sync(outputDirectory)
-        return .built(built, duration: ContinuousClock.now - started)
-    }
-}
-
-/// Results written by parallel workers, each to its own slot.
-private final class ResultCollector: @unchecked Sendable {
-    private var slots: [Result<Bundler.Outcome, Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<Bundler.Outcome, Error>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func get(_ index: Int) -> Result<Bundler.Outcome, Error> {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots[index]!
+        return .built(built, duration: TimeInterval(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 }

@@ -3,9 +3,9 @@ import Kiln
 /// A hash of what a database holds, independent of how SQLite laid it out in pages: the normalized schema,
 /// then every table's rows in primary-key order, each value tagged with its storage class. Two files with
 /// the same content hash answer every query the same, even when a newer SQLite writes different bytes.
-public enum ContentHash {
+package enum ContentHash {
     /// The content hash and the row count of every table of `connection`'s main database.
-    public static func compute(_ connection: SQLiteConnection) throws -> (hash: SHA256Digest, rowCounts: [String: Int])
+    package static func compute(_ connection: SQLiteConnection) throws -> (hash: SHA256Digest, rowCounts: [String: Int])
     {
         var hasher = SHA256Hasher()
         let schema = try SchemaSnapshot.read(from: connection)

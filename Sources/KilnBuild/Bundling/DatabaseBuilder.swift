@@ -1,30 +1,6 @@
 import Foundation
 import Kiln
 
-/// What a finished build of one database holds.
-public struct BuiltDatabase: Sendable, Equatable {
-    /// The database's name.
-    public let database: String
-    /// The output file's name inside the output folder.
-    public let file: String
-    /// SHA-256 of the file's bytes.
-    public let sha256: String
-    /// `PRAGMA user_version`: the newest migration.
-    public let userVersion: Int32
-    /// `PRAGMA application_id`.
-    public let applicationID: Int32
-    /// Rows per table.
-    public let rowCounts: [String: Int]
-    /// The layout-independent ``ContentHash``.
-    public let contentHash: String
-    /// The ``KilnProject/sourceDigest(for:)`` it was built from.
-    public let sourceDigest: String
-    /// The SQLite version that wrote it.
-    public let sqliteVersion: String
-    /// The kiln version that wrote it.
-    public let kilnVersion: String
-}
-
 /// Builds one database into a file: migrations, seeds, optional `ANALYZE`, checks, and a sealed file that an
 /// app can open from a read-only bundle.
 ///
@@ -32,14 +8,14 @@ public struct BuiltDatabase: Sendable, Equatable {
 /// syncing off while it is private to the build. Sealing switches it to rollback-journal (DELETE) mode, so
 /// header bytes 18 and 19 say "not WAL", and vacuums it, so it has no free pages; then it is closed with no
 /// `-journal`, `-wal` or `-shm` beside it and fsynced. The same sources and SQLite version give the same bytes.
-public struct DatabaseBuilder: Sendable {
+package struct DatabaseBuilder: Sendable {
     /// The project.
-    public let project: KilnProject
+    package let project: KilnProject
     /// The database to build.
-    public let database: String
+    package let database: String
 
     /// A builder for one database of a project.
-    public init(project: KilnProject, database: String) {
+    package init(project: KilnProject, database: String) {
         self.project = project
         self.database = database
     }
@@ -48,7 +24,7 @@ public struct DatabaseBuilder: Sendable {
     ///
     /// - Throws: ``MigrationError``, ``SeedError``, ``CSVError`` (pointing into the sources),
     ///   ``BuildError`` when a check fails, or ``SQLiteError``.
-    public func build(into path: String, sourceDigest: SHA256Digest) throws -> BuiltDatabase {
+    package func build(into path: String, sourceDigest: SHA256Digest) throws -> BuiltDatabase {
         do {
             return try buildUnchecked(into: path, sourceDigest: sourceDigest)
         } catch {
@@ -67,7 +43,7 @@ public struct DatabaseBuilder: Sendable {
         _ = try connection.rows(sql: "PRAGMA journal_mode = OFF")
         try connection.execute(sql: "PRAGMA synchronous = OFF")
         try migrator.migrate(connection)
-        if FileManager.default.fileExists(atPath: project.seedsDirectory.appendingPathComponent(database).path) {
+        if FileSystem.exists(project.seedsDirectory.appendingPathComponent(database).path) {
             try SeedLoader(files: try project.seedFiles(for: database), durability: .unjournaled).load(into: connection)
         }
         if settings.analyze { try connection.execute(sql: "ANALYZE") }
@@ -96,87 +72,12 @@ public struct DatabaseBuilder: Sendable {
     private func check(_ connection: SQLiteConnection) throws {
         let integrity = try connection.rows(sql: "PRAGMA integrity_check")
         guard integrity == [["ok"]] else {
-            throw BuildError(
-                database: database,
-                message: "integrity_check failed: \(integrity.map { "\($0[0])" }.joined(separator: "; "))")
+            throw BuildError(database: database, .integrityCheckFailed(details: integrity.map { "\($0[0])" }))
         }
         let violations = try connection.rows(sql: "PRAGMA foreign_key_check")
-        guard violations.isEmpty else {
+        if let first = violations.first {
             throw BuildError(
-                database: database,
-                message:
-                    "foreign_key_check found \(violations.count) violation(s), first in table \(violations[0][0]) rowid \(violations[0][1])"
-            )
+                database: database, .foreignKeyViolations(count: violations.count, table: first[0], rowid: first[1]))
         }
     }
-}
-
-/// What a built file must be.
-public struct BuildExpectations: Sendable {
-    /// The newest migration.
-    public let userVersion: Int32
-    /// The configured application id.
-    public let applicationID: Int32
-    /// The configured page size.
-    public let pageSize: Int
-
-    /// Expectations from their parts.
-    public init(userVersion: Int32, applicationID: Int32, pageSize: Int) {
-        self.userVersion = userVersion
-        self.applicationID = applicationID
-        self.pageSize = pageSize
-    }
-}
-
-/// The checks every built file passes before it is published.
-public enum BuildInvariants {
-    /// Checks a closed, built file: header bytes 18-19 are 1 (rollback journal, not WAL), no side files,
-    /// `user_version` and `application_id` as expected, integrity and foreign-key checks clean, no free pages.
-    ///
-    /// - Throws: ``BuildError`` naming the first broken invariant.
-    public static func verify(path: String, expected: BuildExpectations, database: String? = nil) throws {
-        let name = database ?? URL(fileURLWithPath: path).lastPathComponent
-        let header = try FileSystem.prefix(of: path, count: 100)
-        guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
-            throw BuildError(database: name, message: "\(path) is not a SQLite database")
-        }
-        guard header[18] == 1 && header[19] == 1 else {
-            throw BuildError(
-                database: name,
-                message: "header bytes 18-19 are \(header[18]), \(header[19]), not 1, 1: the file is in WAL mode")
-        }
-        for suffix in ["-journal", "-wal", "-shm"] where FileSystem.exists(path + suffix) {
-            throw BuildError(database: name, message: "\(path)\(suffix) exists beside the built file")
-        }
-        let connection = try SQLiteConnection(path: BundledFile.uri(path), mode: .readOnly)
-        let facts = try connection.rows(
-            sql: "SELECT * FROM pragma_user_version, pragma_application_id, pragma_freelist_count, pragma_page_size")
-        guard let row = facts.first else { throw BuildError(database: name, message: "cannot read the file's pragmas") }
-        if row[0] != .integer(Int64(expected.userVersion)) {
-            throw BuildError(database: name, message: "user_version is \(row[0]), expected \(expected.userVersion)")
-        }
-        if row[1] != .integer(Int64(expected.applicationID)) {
-            throw BuildError(database: name, message: "application_id is \(row[1]), expected \(expected.applicationID)")
-        }
-        if row[2] != .integer(0) { throw BuildError(database: name, message: "the file has \(row[2]) free pages") }
-        if row[3] != .integer(Int64(expected.pageSize)) {
-            throw BuildError(database: name, message: "page_size is \(row[3]), expected \(expected.pageSize)")
-        }
-        guard try connection.rows(sql: "PRAGMA integrity_check") == [["ok"]] else {
-            throw BuildError(database: name, message: "integrity_check failed")
-        }
-        guard try connection.rows(sql: "PRAGMA foreign_key_check").isEmpty else {
-            throw BuildError(database: name, message: "foreign_key_check is not empty")
-        }
-    }
-}
-
-/// A build produced something that breaks a promise of a built file.
-public struct BuildError: DiagnosticError, Equatable {
-    /// The database.
-    public let database: String
-    /// What is wrong.
-    public let message: String
-
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, "\(database): \(message)")] }
 }

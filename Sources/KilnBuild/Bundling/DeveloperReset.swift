@@ -30,9 +30,10 @@ public struct DeveloperReset: Sendable {
     /// Builds and swaps in a fresh database at `path`.
     ///
     /// - Throws: build errors (the file and its side files are then untouched) or ``FileSystemError``.
+    /// - Returns: the fresh database and whether the old file was kept.
     public func reset(path: String) throws -> Report {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let name = URL(fileURLWithPath: path).lastPathComponent
+        let directory = FileSystem.parentDirectory(of: path)
+        let name = FileSystem.lastComponent(of: path)
         // Not the bundler's temporary name: a build into the same folder would sweep it.
         let temporary = "\(directory)/.\(name).kiln-reset-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let built = try DatabaseBuilder(project: project, database: database)

@@ -1,22 +1,6 @@
 import Foundation
 import Kiln
 
-extension KilnProject {
-    /// Every file a database's build reads, relative to the root: `kiln.json` (when present), its migrations
-    /// and its seed files.
-    public func inputFiles(for database: String) throws -> [String] {
-        var files: [String] = []
-        if FileManager.default.fileExists(atPath: root.appendingPathComponent("kiln.json").path) {
-            files.append("kiln.json")
-        }
-        files += try migrationSet(for: database).migrations.map(\.path)
-        if FileManager.default.fileExists(atPath: seedsDirectory.appendingPathComponent(database).path) {
-            files += try seedFiles(for: database).map(\.displayPath)
-        }
-        return files
-    }
-}
-
 /// The `.xcfilelist` files of an Xcode Run Script phase that runs `kiln build`: declared inputs and outputs
 /// let Xcode skip the phase when nothing changed, and let it run under user script sandboxing.
 public enum XcodeFileLists {

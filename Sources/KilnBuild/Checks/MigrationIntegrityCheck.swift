@@ -1,77 +1,64 @@
 import Foundation
 import Kiln
 
-/// Compares a migration set with its `kiln.sum`: a migration edited, renamed, removed or added since the last
-/// `kiln hash` is an error that names the file and says how to accept it if it was never released.
+/// Compares a migration set with its `kiln.sum`: a migration edited, renamed, removed or added since the sum
+/// was recorded is an error that names the file.
 enum MigrationIntegrityCheck {
-    static func check(_ set: MigrationSet, project: KilnProject) -> [Diagnostic] {
+    /// The findings for `set`, read against `migrations/<database>/kiln.sum` under `project`'s root.
+    ///
+    /// - Returns: errors, one per changed migration, or one about the sum file itself.
+    static func check(_ set: MigrationSet, project: KilnProject) -> [CheckFinding] {
         let folder = "migrations/\(set.database)"
         let sumPath = "\(folder)/\(MigrationSum.fileName)"
-        let accept =
-            "if it was never released, accept it with 'kiln hash \(set.database)'; a released migration must never change: add a new one instead"
-        guard let data = FileManager.default.contents(atPath: project.root.appendingPathComponent(sumPath).path) else {
-            return [
-                Diagnostic(
-                    .error, "\(sumPath) is missing", at: SourceLocation(path: folder, line: 1, column: 1),
-                    hint: "record the migrations with 'kiln hash \(set.database)' and commit the file",
-                    code: "sum-missing")
-            ]
-        }
         let recorded: MigrationSum
         let recordedTotal: String?
         do {
-            (recorded, recordedTotal) = try MigrationSum.parse(String(decoding: data, as: UTF8.self), path: sumPath)
-        } catch let error as DiagnosticError {
-            return error.diagnostics
+            let bytes = try FileSystem.contents(of: project.root.appendingPathComponent(sumPath).path)
+            (recorded, recordedTotal) = try MigrationSum.parse(String(decoding: bytes, as: UTF8.self), path: sumPath)
+        } catch let error as FileSystemError {
+            let location = SourceLocation(path: folder, line: 1, column: 1)
+            if error.isMissing { return [CheckFinding(.sumMissing(database: set.database), at: location)] }
+            return [CheckFinding(.sumUnreadable(database: set.database, error), at: location)]
+        } catch let error as CheckError {
+            return error.findings
         } catch {
-            return [Diagnostic(.error, "cannot read \(sumPath)", code: "sum-unreadable")]
+            return [CheckFinding(.error(error))]
         }
-        let current = MigrationSum(set)
-        var diagnostics: [Diagnostic] = []
+        let findings = compare(MigrationSum(set), with: recorded, database: set.database)
+        guard findings.isEmpty, let recordedTotal, recordedTotal != recorded.total else { return findings }
+        return [
+            CheckFinding(.sumMismatch(database: set.database), at: SourceLocation(path: sumPath, line: 1, column: 1))
+        ]
+    }
+
+    /// The migrations added, edited, renamed or removed between `recorded` and `current`.
+    private static func compare(_ current: MigrationSum, with recorded: MigrationSum, database: String)
+        -> [CheckFinding]
+    {
+        let folder = "migrations/\(database)"
         let recordedByFile = Dictionary(recorded.lines.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
         let currentByFile = Dictionary(current.lines.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        var findings: [CheckFinding] = []
         for line in current.lines {
             let location = SourceLocation(path: "\(folder)/\(line.file)", line: 1, column: 1)
             if let old = recordedByFile[line.file] {
                 if old.hash != line.hash {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, "\(line.file) was edited since 'kiln hash' recorded it", at: location, hint: accept,
-                            code: "migration-edited"))
+                    findings.append(CheckFinding(.migrationEdited(database: database, file: line.file), at: location))
                 }
             } else if let old = recorded.lines.first(where: { $0.hash == line.hash && currentByFile[$0.file] == nil }) {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "\(line.file) was renamed from \(old.file) since 'kiln hash' recorded it", at: location,
-                        hint: accept, code: "migration-renamed"))
+                findings.append(
+                    CheckFinding(.migrationRenamed(database: database, file: line.file, from: old.file), at: location))
             } else {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "\(line.file) is not recorded in \(MigrationSum.fileName)", at: location,
-                        hint: "record it with 'kiln hash \(set.database)' and commit kiln.sum with it",
-                        code: "migration-added"))
+                findings.append(CheckFinding(.migrationAdded(database: database, file: line.file), at: location))
             }
         }
         for line in recorded.lines
         where currentByFile[line.file] == nil
             && !current.lines.contains(where: { $0.hash == line.hash && recordedByFile[$0.file] == nil })
         {
-            diagnostics.append(
-                Diagnostic(
-                    .error, "\(line.file) was removed since 'kiln hash' recorded it",
-                    at: SourceLocation(path: sumPath, line: line.line, column: 1),
-                    hint:
-                        "a released migration must stay; if it was never released, accept the removal with 'kiln hash \(set.database)'",
-                    code: "migration-removed"))
+            let location = SourceLocation(path: "\(folder)/\(MigrationSum.fileName)", line: line.line, column: 1)
+            findings.append(CheckFinding(.migrationRemoved(database: database, file: line.file), at: location))
         }
-        if diagnostics.isEmpty, let recordedTotal, recordedTotal != recorded.total {
-            diagnostics.append(
-                Diagnostic(
-                    .error, "the total line of \(MigrationSum.fileName) does not match its migration lines",
-                    at: SourceLocation(path: sumPath, line: 1, column: 1),
-                    hint: "the file was edited by hand or merged badly; regenerate it with 'kiln hash \(set.database)'",
-                    code: "sum-mismatch"))
-        }
-        return diagnostics
+        return findings
     }
 }

@@ -11,27 +11,27 @@ import Kiln
 /// 0002_add_iso2.sql 93ab…
 /// total 41de…
 /// ```
-public struct MigrationSum: Equatable, Sendable {
+package struct MigrationSum: Equatable, Sendable {
     /// One migration's line.
-    public struct Line: Equatable, Sendable {
+    package struct Line: Equatable, Sendable {
         /// The migration's file name.
-        public let file: String
+        package let file: String
         /// The hash of its canonical SQL, lowercase hex.
-        public let hash: String
+        package let hash: String
         /// The 1-based line in kiln.sum (0 for a sum computed from files).
-        public let line: Int
+        package let line: Int
     }
 
     /// The migrations' lines, by version.
-    public let lines: [Line]
+    package let lines: [Line]
     /// The hash over every line.
-    public let total: String
+    package let total: String
 
     /// The file name inside the migration folder.
-    public static let fileName = "kiln.sum"
+    package static let fileName = "kiln.sum"
 
     /// The sum of a migration set as it is now.
-    public init(_ set: MigrationSet) {
+    package init(_ set: MigrationSet) {
         let lines = set.migrations.map { migration in
             Line(
                 file: migration.fileName,
@@ -46,7 +46,7 @@ public struct MigrationSum: Equatable, Sendable {
     }
 
     /// The file's text.
-    public var text: String {
+    package var text: String {
         var text = """
             # kiln.sum: the SHA-256 of each migration's SQL, comments, white space and letter case aside.
             # Written by 'kiln hash'; 'kiln check' fails when a migration changes. Never edit a released migration:
@@ -59,8 +59,9 @@ public struct MigrationSum: Equatable, Sendable {
 
     /// Reads a kiln.sum file's text.
     ///
-    /// - Throws: ``DiagnosticList`` naming the line that cannot be read.
-    public static func parse(_ text: String, path: String) throws -> (sum: MigrationSum, recordedTotal: String?) {
+    /// - Throws: ``CheckError`` with a ``CheckFinding/Reason/sumLineUnreadable`` at the line that cannot be read.
+    /// - Returns: the recorded sum, and its total line as written (nil when it has none).
+    package static func parse(_ text: String, path: String) throws -> (sum: MigrationSum, recordedTotal: String?) {
         var lines: [Line] = []
         var total: String?
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -68,11 +69,8 @@ public struct MigrationSum: Equatable, Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = line.split(separator: " ")
             guard parts.count == 2, parts[1].count == 64, parts[1].allSatisfy({ $0.isHexDigit }) else {
-                throw DiagnosticList(
-                    Diagnostic(
-                        .error, "cannot read this line of kiln.sum",
-                        at: SourceLocation(path: path, line: index + 1, column: 1),
-                        hint: "regenerate the file with 'kiln hash'", code: "sum-unreadable"))
+                throw CheckError(
+                    CheckFinding(.sumLineUnreadable, at: SourceLocation(path: path, line: index + 1, column: 1)))
             }
             if parts[0] == "total" {
                 total = String(parts[1])

@@ -1,7 +1,7 @@
 import Foundation
 import Kiln
 
-/// `kiln check`: everything CI must catch before a release, for each database of a project.
+/// Checks everything CI must catch before a release, for each database of a project.
 ///
 /// 1. the migration integrity file (`kiln.sum`) matches the migrations;
 /// 2. migrations and app queries use no SQLite feature newer than `minimumSQLite`;
@@ -18,103 +18,46 @@ public struct ProjectChecker: Sendable {
     public init(project: KilnProject) { self.project = project }
 
     /// The findings for one database, errors and warnings, in check order.
-    public func check(_ database: String) -> [Diagnostic] {
+    ///
+    /// - Returns: what was found; none when the database passes.
+    public func findings(for database: String) -> [CheckFinding] {
         let migrator: Migrator
         do { migrator = try project.migrator(for: database) } catch let error as DiagnosticError {
-            return error.diagnostics
+            return [CheckFinding(.error(error))]
         } catch {
-            return [Diagnostic(.error, "\(database): \(error)")]
+            return [CheckFinding(.checkFailed(database: database, description: "\(error)"))]
         }
-        var diagnostics = MigrationIntegrityCheck.check(migrator.migrations, project: project)
-        let floor = project.configuration.minimumSQLite.flatMap(SQLiteVersion.init)
-        if let floor {
+        var findings = MigrationIntegrityCheck.check(migrator.migrations, project: project)
+        if let floor = project.configuration.minimumSQLite {
             for migration in migrator.migrations.migrations {
-                diagnostics += FeatureFloorCheck.check(
+                findings += FeatureFloorCheck.check(
                     source: migration.source, statements: migration.statements, floor: floor)
             }
         }
-        diagnostics += LintCheck.destructiveStatements(migrator.migrations)
-
+        findings += LintCheck.destructiveStatements(migrator.migrations)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let fresh: SQLiteConnection
-        do {
-            try FileSystem.createDirectory(scratch.path)
-            let first = scratch.appendingPathComponent("first.sqlite").path
-            let second = scratch.appendingPathComponent("second.sqlite").path
-            let digest = try project.sourceDigest(for: database)
-            let builder = DatabaseBuilder(project: project, database: database)
-            _ = try builder.build(into: first, sourceDigest: digest)
-            _ = try builder.build(into: second, sourceDigest: digest)
-            if try FileSystem.contents(of: first) != FileSystem.contents(of: second) {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "\(database): two builds of the same sources are not byte-identical",
-                        hint:
-                            "something in the build depends on time or chance; report it with the migrations involved",
-                        code: "build-not-reproducible"))
-            }
-            fresh = try SQLiteConnection(path: BundledFile.uri(first), mode: .readOnly)
-        } catch let error as DiagnosticError {
-            return diagnostics + error.diagnostics
-        } catch {
-            return diagnostics + [Diagnostic(.error, "\(database): \(error)", code: "build-failed")]
-        }
-
-        let (upgraded, upgradeDiagnostics) = UpgradePathCheck(project: project, migrator: migrator).run()
-        diagnostics += upgradeDiagnostics
-
-        let tables: [String: TableSchema]
-        var seeds: [SeedFile] = []
-        do {
-            tables = try TableSchema.readAll(from: fresh)
-            if FileManager.default.fileExists(atPath: project.seedsDirectory.appendingPathComponent(database).path) {
-                seeds = try project.seedFiles(for: database)
-            }
-        } catch let error as DiagnosticError {
-            return diagnostics + error.diagnostics
-        } catch {
-            return diagnostics + [
-                Diagnostic(.error, "\(database): cannot read the fresh build: \(error)", code: "build-failed")
-            ]
-        }
-        diagnostics += LintCheck.seedsWithoutPrimaryKey(seeds, tables: tables)
-
-        let queriesPath = project.root.appendingPathComponent("queries/\(database).sql").path
-        if FileManager.default.fileExists(atPath: queriesPath) {
-            do {
-                let queries = try SQLFile(path: queriesPath, displayPath: "queries/\(database).sql")
-                if let floor {
-                    diagnostics += FeatureFloorCheck.check(
-                        source: queries.source, statements: queries.statements, floor: floor)
-                }
-                // A query that fails on the fresh build fails the same way after every upgrade; report each
-                // failure once, and only upgrade-specific ones with the version they come from.
-                let freshFindings = AppQueryCheck.check(queries, against: fresh)
-                diagnostics += freshFindings
-                var seen = Set(freshFindings)
-                for (version, connection) in upgraded {
-                    for finding in AppQueryCheck.check(queries, against: connection) where seen.insert(finding).inserted
-                    {
-                        diagnostics.append(
-                            Diagnostic(
-                                finding.severity, "\(finding.message) (after upgrading from version \(version))",
-                                at: finding.location, hint: finding.hint, code: finding.code))
-                    }
-                }
-                diagnostics += AppQueryCheck.fullScans(
-                    queries, against: fresh, seededTables: Set(seeds.map { $0.tableName.lowercased() }))
-            } catch let error as DiagnosticError {
-                diagnostics += error.diagnostics
-            } catch {
-                diagnostics.append(
-                    Diagnostic(.error, "cannot read queries/\(database).sql: \(error)", code: "query-failed"))
-            }
-        }
-        return diagnostics
+        let builds = [scratch.path + "-first.sqlite", scratch.path + "-second.sqlite"]
+        // Best effort: the files are in the system's temporary folder.
+        defer { for path in builds { try? FileSystem.remove(path) } }
+        let (built, buildFindings) = buildTwice(database, into: builds)
+        findings += buildFindings
+        guard let fresh = built else { return findings }
+        let (upgraded, upgradeFindings) = UpgradePathCheck(project: project, migrator: migrator).run()
+        findings += upgradeFindings
+        return findings + checkSeedsAndQueries(database, fresh: fresh, upgraded: upgraded)
     }
 
-    /// Writes `migrations/<database>/kiln.sum` for the current migrations; returns its path.
+    /// The findings for one database as diagnostics, in the library's words.
+    ///
+    /// - Returns: errors and warnings, in check order.
+    public func check(_ database: String) -> [Diagnostic] {
+        findings(for: database).flatMap(\.diagnostics)
+    }
+
+    /// Writes `migrations/<database>/kiln.sum` for the current migrations.
+    ///
+    /// - Throws: what loading the migrations throws, or ``FileSystemError``.
+    /// - Returns: the file's path relative to the root, and how many migrations it records.
     public func writeSum(for database: String) throws -> (path: String, migrations: Int) {
         let set = try project.migrationSet(for: database)
         let relative = "migrations/\(database)/\(MigrationSum.fileName)"

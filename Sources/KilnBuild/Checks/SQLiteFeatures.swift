@@ -1,37 +1,16 @@
 import Kiln
 
-/// A SQLite version such as `3.36.0`, ordered.
-public struct SQLiteVersion: Comparable, Sendable, CustomStringConvertible {
-    /// `3`, `36`, `0`.
-    public let major: Int, minor: Int, patch: Int
-
-    /// Parses `3.36.0` (or `3.36`); nil for anything else.
-    public init?(_ text: String) {
-        let parts = text.split(separator: ".").map { Int($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
-        major = parts[0]!
-        minor = parts[1]!
-        patch = parts.count == 3 ? parts[2]! : 0
-    }
-
-    public static func < (left: SQLiteVersion, right: SQLiteVersion) -> Bool {
-        (left.major, left.minor, left.patch) < (right.major, right.minor, right.patch)
-    }
-
-    public var description: String { "\(major).\(minor).\(patch)" }
-}
-
 /// Finds SQL features that need a newer SQLite than an app's oldest supported OS ships, by looking at tokens
 /// (so a word inside a string or a comment never counts).
-public enum SQLiteFeatures {
+package enum SQLiteFeatures {
     /// One use of a feature.
-    public struct Use: Sendable {
+    package struct Use: Sendable {
         /// The feature's name, e.g. `STRICT tables`.
-        public let feature: String
+        package let feature: String
         /// The SQLite version that introduced it.
-        public let introduced: SQLiteVersion
+        package let introduced: SQLiteVersion
         /// Where it is used.
-        public let token: SQLToken
+        package let token: SQLToken
     }
 
     private static let mathFunctions: Set<String> = [
@@ -42,63 +21,88 @@ public enum SQLiteFeatures {
     ]
 
     /// Every feature `statement` uses that needs a SQLite newer than 3.24.0, in token order.
-    public static func uses(in statement: SQLStatementRange, lexer: SQLLexer) -> [Use] {
-        let tokens = statement.tokens
-        func word(_ index: Int) -> String? {
-            guard index >= 0, index < tokens.count, tokens[index].kind == .word else { return nil }
-            return lexer.text(of: tokens[index]).lowercased()
-        }
-        func symbol(_ index: Int) -> String? {
-            guard index >= 0, index < tokens.count, tokens[index].kind == .symbol else { return nil }
-            return lexer.text(of: tokens[index])
-        }
-        let isCreateTable =
-            word(0) == "create"
-            && (word(1) == "table" || (word(2) == "table" && ["temp", "temporary"].contains(word(1) ?? "")))
-        let isAlterTable = word(0) == "alter" && word(1) == "table"
+    ///
+    /// - Returns: each use, with the token it is at.
+    package static func uses(in statement: SQLStatementRange, lexer: SQLLexer) -> [Use] {
+        let scan = StatementScan(tokens: statement.tokens, lexer: lexer)
         var found: [Use] = []
-        func add(_ feature: String, _ version: String, _ index: Int) {
-            found.append(Use(feature: feature, introduced: SQLiteVersion(version)!, token: tokens[index]))
-        }
         var depth = 0
-        for index in tokens.indices {
-            if let text = symbol(index) {
+        for index in scan.tokens.indices {
+            let feature: (name: String, introduced: SQLiteVersion)?
+            if let text = scan.symbol(index) {
                 if text == "(" { depth += 1 }
                 if text == ")" { depth -= 1 }
-                if text == "->" || text == "->>" { add("the \(text) operator", "3.38.0", index) }
-                continue
+                feature = text == "->" || text == "->>" ? ("the \(text) operator", SQLiteVersion(3, 38, 0)) : nil
+            } else {
+                feature = scan.feature(atWord: index, depth: depth)
             }
-            guard let text = word(index) else { continue }
-            let calls = symbol(index + 1) == "("
-            switch text {
-            case "strict" where isCreateTable && depth == 0 && (symbol(index - 1) == ")" || symbol(index - 1) == ","):
-                add("STRICT tables", "3.37.0", index)
-            case "drop" where isAlterTable:
-                add("ALTER TABLE DROP COLUMN", "3.35.0", index)
-            case "rename" where isAlterTable && word(index + 1) != "to":
-                add("ALTER TABLE RENAME COLUMN", "3.25.0", index)
-            case "returning":
-                add("RETURNING", "3.35.0", index)
-            case _ where calls && mathFunctions.contains(text):
-                add("the math function \(text)()", "3.35.0", index)
-            case "generated" where word(index + 1) == "always":
-                add("generated columns", "3.31.0", index)
-            case "as" where (isCreateTable || isAlterTable) && depth >= 1 && calls:
-                add("generated columns", "3.31.0", index)
-            case "over" where calls || tokens.indices.contains(index + 1) && tokens[index + 1].kind == .word:
-                add("window functions", "3.25.0", index)
-            case "do" where word(index + 1) == "nothing" || word(index + 1) == "update":
-                add("UPSERT (ON CONFLICT … DO)", "3.24.0", index)
-            case "nulls" where word(index + 1) == "first" || word(index + 1) == "last":
-                add("NULLS FIRST / NULLS LAST", "3.30.0", index)
-            case "unixepoch" where calls:
-                add("the unixepoch() function", "3.38.0", index)
-            case "iif" where calls:
-                add("the iif() function", "3.32.0", index)
-            default:
-                break
+            if let feature {
+                found.append(Use(feature: feature.name, introduced: feature.introduced, token: scan.tokens[index]))
             }
         }
         return found
+    }
+
+    /// One statement's tokens, read by position.
+    private struct StatementScan {
+        let tokens: [SQLToken]
+        let lexer: SQLLexer
+        let isCreateTable: Bool
+        let isAlterTable: Bool
+
+        init(tokens: [SQLToken], lexer: SQLLexer) {
+            self.tokens = tokens
+            self.lexer = lexer
+            func word(_ index: Int) -> String? {
+                guard index < tokens.count, tokens[index].kind == .word else { return nil }
+                return lexer.text(of: tokens[index]).lowercased()
+            }
+            isCreateTable =
+                word(0) == "create"
+                && (word(1) == "table" || (word(2) == "table" && ["temp", "temporary"].contains(word(1) ?? "")))
+            isAlterTable = word(0) == "alter" && word(1) == "table"
+        }
+
+        /// The lowercased word at `index`, or nil for another token or none.
+        func word(_ index: Int) -> String? {
+            guard tokens.indices.contains(index), tokens[index].kind == .word else { return nil }
+            return lexer.text(of: tokens[index]).lowercased()
+        }
+
+        /// The symbol at `index`, or nil for another token or none.
+        func symbol(_ index: Int) -> String? {
+            guard tokens.indices.contains(index), tokens[index].kind == .symbol else { return nil }
+            return lexer.text(of: tokens[index])
+        }
+
+        /// The feature the word at `index` starts, at parenthesis depth `depth`.
+        ///
+        /// - Returns: the feature's name and the version that introduced it, or nil.
+        func feature(atWord index: Int, depth: Int) -> (name: String, introduced: SQLiteVersion)? {
+            guard let text = word(index) else { return nil }
+            let calls = symbol(index + 1) == "("
+            let next = word(index + 1)
+            switch text {
+            case "strict" where isCreateTable && depth == 0 && (symbol(index - 1) == ")" || symbol(index - 1) == ","):
+                return ("STRICT tables", SQLiteVersion(3, 37, 0))
+            case "drop" where isAlterTable: return ("ALTER TABLE DROP COLUMN", SQLiteVersion(3, 35, 0))
+            case "rename" where isAlterTable && next != "to":
+                return ("ALTER TABLE RENAME COLUMN", SQLiteVersion(3, 25, 0))
+            case "returning": return ("RETURNING", SQLiteVersion(3, 35, 0))
+            case _ where calls && SQLiteFeatures.mathFunctions.contains(text):
+                return ("the math function \(text)()", SQLiteVersion(3, 35, 0))
+            case "generated" where next == "always": return ("generated columns", SQLiteVersion(3, 31, 0))
+            case "as" where (isCreateTable || isAlterTable) && depth >= 1 && calls:
+                return ("generated columns", SQLiteVersion(3, 31, 0))
+            case "over" where calls || next != nil: return ("window functions", SQLiteVersion(3, 25, 0))
+            case "do" where next == "nothing" || next == "update":
+                return ("UPSERT (ON CONFLICT … DO)", SQLiteVersion(3, 24, 0))
+            case "nulls" where next == "first" || next == "last":
+                return ("NULLS FIRST / NULLS LAST", SQLiteVersion(3, 30, 0))
+            case "unixepoch" where calls: return ("the unixepoch() function", SQLiteVersion(3, 38, 0))
+            case "iif" where calls: return ("the iif() function", SQLiteVersion(3, 32, 0))
+            default: return nil
+            }
+        }
     }
 }

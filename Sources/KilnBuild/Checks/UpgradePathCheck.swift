@@ -9,13 +9,17 @@ struct UpgradePathCheck {
     let project: KilnProject
     let migrator: Migrator
 
+    private var database: String { migrator.migrations.database }
+
     /// The upgraded databases, by starting version, for the query check; and what went wrong.
-    func run() -> (upgraded: [(version: Int32, connection: SQLiteConnection)], diagnostics: [Diagnostic]) {
+    ///
+    /// - Returns: each upgraded database that migrated, and the findings.
+    func run() -> (upgraded: [(version: Int32, connection: SQLiteConnection)], findings: [CheckFinding]) {
         let latest = migrator.migrations.latestVersion
-        guard latest > 1 else { return ([], []) }
-        var diagnostics: [Diagnostic] = []
+        guard latest > 1, let last = migrator.migrations.migrations.last else { return ([], []) }
+        let lastFile = SourceLocation(path: last.path, line: 1, column: 1)
+        var findings: [CheckFinding] = []
         var upgraded: [(Int32, SQLiteConnection)] = []
-        let lastFile = SourceLocation(path: migrator.migrations.migrations.last!.path, line: 1, column: 1)
         do {
             let fresh = try migrator.freshSchema(at: latest)
             let chain = try SQLiteConnection(path: ":memory:")
@@ -23,120 +27,92 @@ struct UpgradePathCheck {
                 try migrator.migrate(chain, to: version)
                 let snapshot = try SQLiteConnection(path: ":memory:")
                 try chain.copyDatabase(into: snapshot)
-                do {
-                    try populate(snapshot, version: version)
-                } catch let error as DiagnosticError {
-                    diagnostics += error.diagnostics
-                    continue
-                }
-                do {
-                    try migrator.migrate(snapshot)
-                } catch let error as MigrationError {
-                    diagnostics += error.diagnostics.map { diagnostic in
-                        Diagnostic(
-                            .error,
-                            "upgrading a database at version \(version) with data failed: \(diagnostic.message)",
-                            at: diagnostic.location ?? lastFile, hint: fixtureHint(version), code: "upgrade-failed")
-                    }
-                    continue
-                }
-                let integrity = try snapshot.rows(sql: "PRAGMA integrity_check")
-                if integrity != [["ok"]] {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error,
-                            "after upgrading from version \(version), integrity_check failed: \(integrity.first?.first ?? .null)",
-                            at: lastFile, code: "upgrade-failed"))
-                }
-                let violations = try snapshot.rows(sql: "PRAGMA foreign_key_check")
-                if let first = violations.first {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error,
-                            "after upgrading from version \(version), table \(first[0]) rowid \(first[1]) references a missing row of \(first[2])",
-                            at: lastFile, hint: fixtureHint(version), code: "upgrade-failed"))
-                }
-                for difference in SchemaDifference.compare(
-                    expected: fresh, actual: try SchemaSnapshot.read(from: snapshot))
-                {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error,
-                            "upgrading from version \(version) gives a different schema than a fresh build: \(difference)",
-                            at: lastFile,
-                            hint:
-                                "a migration depends on what earlier ones left behind; make the upgrade path produce the same schema",
-                            code: "upgrade-diverged"))
-                }
-                upgraded.append((version, snapshot))
+                let (migrated, versionFindings) = try upgrade(snapshot, from: version, fresh: fresh, lastFile: lastFile)
+                findings += versionFindings
+                if migrated { upgraded.append((version, snapshot)) }
             }
         } catch let error as DiagnosticError {
-            diagnostics += error.diagnostics
+            findings.append(CheckFinding(.error(error)))
         } catch {
-            diagnostics.append(Diagnostic(.error, "\(migrator.migrations.database): \(error)", code: "upgrade-failed"))
+            findings.append(CheckFinding(.upgradeCheckFailed(database: database, description: "\(error)")))
         }
-        return (upgraded, diagnostics)
+        return (upgraded, findings)
     }
 
-    private func fixtureHint(_ version: Int32) -> String {
-        "the data came from fixtures/\(migrator.migrations.database)/\(version).sql or, without it, from generated rows"
+    /// Fills `snapshot` (at `version`) with data, migrates it to the newest version and compares it with the
+    /// fresh build.
+    ///
+    /// - Throws: ``SQLiteError`` when the checks themselves cannot run.
+    /// - Returns: whether it migrated (so app queries can be checked against it), and what went wrong.
+    private func upgrade(
+        _ snapshot: SQLiteConnection, from version: Int32, fresh: SchemaSnapshot, lastFile: SourceLocation
+    )
+        throws -> (migrated: Bool, findings: [CheckFinding])
+    {
+        do {
+            try populate(snapshot, version: version)
+        } catch let error as CheckError {
+            return (false, error.findings)
+        } catch let error as DiagnosticError {
+            return (false, [CheckFinding(.error(error))])
+        }
+        do {
+            try migrator.migrate(snapshot)
+        } catch let error as MigrationError {
+            return (
+                false,
+                error.diagnostics.map { diagnostic in
+                    CheckFinding(
+                        .upgradeFailed(database: database, version: version, message: diagnostic.message),
+                        at: diagnostic.location ?? lastFile)
+                }
+            )
+        }
+        return (true, try compare(snapshot, from: version, fresh: fresh, lastFile: lastFile))
+    }
+
+    /// Integrity, foreign keys and schema of an upgraded database.
+    private func compare(
+        _ snapshot: SQLiteConnection, from version: Int32, fresh: SchemaSnapshot, lastFile: SourceLocation
+    )
+        throws -> [CheckFinding]
+    {
+        var findings: [CheckFinding] = []
+        let integrity = try snapshot.rows(sql: "PRAGMA integrity_check")
+        if integrity != [["ok"]] {
+            let result = integrity.first?.first ?? .null
+            findings.append(CheckFinding(.upgradeIntegrityFailed(version: version, result: result), at: lastFile))
+        }
+        if let first = try snapshot.rows(sql: "PRAGMA foreign_key_check").first {
+            let reason = CheckFinding.Reason.upgradeForeignKeyViolation(
+                database: database, version: version, table: first[0], rowid: first[1], parent: first[2])
+            findings.append(CheckFinding(reason, at: lastFile))
+        }
+        for difference in SchemaDifference.compare(expected: fresh, actual: try SchemaSnapshot.read(from: snapshot)) {
+            findings.append(CheckFinding(.upgradeDiverged(version: version, difference: difference), at: lastFile))
+        }
+        return findings
     }
 
     /// Loads the fixture for `version`, or generated rows.
+    ///
+    /// - Throws: ``CheckError`` when a fixture statement fails, or what reading the fixture throws.
     private func populate(_ connection: SQLiteConnection, version: Int32) throws {
-        let relative = "fixtures/\(migrator.migrations.database)/\(version).sql"
+        let relative = "fixtures/\(database)/\(version).sql"
         let path = project.root.appendingPathComponent(relative).path
-        if FileManager.default.fileExists(atPath: path) {
-            let file = try SQLFile(path: path, displayPath: relative)
-            for statement in file.statements {
-                do {
-                    try connection.execute(sql: file.text(of: statement))
-                } catch let error as SQLiteError {
-                    let location = SQLErrorLocator.locate(
-                        error, statementStart: statement.range.lowerBound, source: file.source,
-                        statements: file.statements)
-                    throw DiagnosticList(
-                        Diagnostic(
-                            .error, "\(error.message) (the fixture runs against a database at version \(version))",
-                            at: location, code: "fixture-failed"))
-                }
-            }
-        } else {
+        guard FileSystem.exists(path) else {
             try GeneratedRows.insert(into: connection, rowsPerTable: 3)
+            return
         }
-    }
-}
-
-/// Rows made up from declared types, for upgrade checks without a fixture: every column gets a value (so NOT
-/// NULL holds), values depend only on the row number and the type (so a foreign key to another table's key
-/// usually finds its row), and rows a CHECK or UNIQUE constraint rejects are skipped.
-enum GeneratedRows {
-    static func insert(into connection: SQLiteConnection, rowsPerTable: Int) throws {
-        let tables = try TableSchema.readAll(from: connection).values.sorted { $0.name < $1.name }
-        try connection.transaction {
-            for table in TableSchema.parentsFirst(tables, table: { $0 }) {
-                let columns = table.columns.filter { !$0.isGenerated && !$0.isHidden }
-                guard !columns.isEmpty else { continue }
-                let list = columns.map { quoted($0.name) }.joined(separator: ", ")
-                let statement = try connection.prepare(
-                    sql:
-                        "INSERT OR IGNORE INTO main.\(quoted(table.name)) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-                )
-                for row in 1...rowsPerTable {
-                    try statement.reset()
-                    try statement.bind(columns.map { value(for: $0.affinity, row: row) })
-                    try statement.run()
-                }
+        let file = try SQLFile(path: path, displayPath: relative)
+        for statement in file.statements {
+            do {
+                try connection.execute(sql: file.text(of: statement))
+            } catch let error as SQLiteError {
+                let location = SQLErrorLocator.locate(
+                    error, statementStart: statement.range.lowerBound, source: file.source, statements: file.statements)
+                throw CheckError(CheckFinding(.fixtureFailed(version: version, message: error.message), at: location))
             }
-        }
-    }
-
-    static func value(for affinity: ColumnAffinity, row: Int) -> SQLiteValue {
-        switch affinity {
-        case .integer, .numeric: .integer(Int64(row))
-        case .real: .real(Double(row) + 0.5)
-        case .blob: .blob([UInt8(truncatingIfNeeded: row)])
-        case .text, .none, .any: .text("row \(row)")
         }
     }
 }

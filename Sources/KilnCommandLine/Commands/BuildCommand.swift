@@ -82,11 +82,11 @@ enum BuildCommand: KilnCommand {
         case .success(.built(let built, let duration)):
             let rows = built.rowCounts.values.reduce(0, +)
             context?.standardOutput(
-                "\(database): built \(shownOut)/\(built.file) (version \(built.userVersion), \(rows) rows, \(Format.duration(duration)))\n"
+                "\(database): built \(shownOut)/\(built.file) (version \(built.userVersion), \(rows) rows, \(Format.duration(seconds: duration)))\n"
             )
             return Entry(
                 database: database, status: "built", file: built.file, sha256: built.sha256,
-                userVersion: built.userVersion, rows: rows, milliseconds: Format.milliseconds(duration))
+                userVersion: built.userVersion, rows: rows, milliseconds: Format.milliseconds(seconds: duration))
         case .success(.upToDate(let entry)):
             context?.standardOutput("\(database): up to date\n")
             return Entry(

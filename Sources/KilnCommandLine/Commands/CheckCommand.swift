@@ -57,13 +57,7 @@ enum CheckCommand: KilnCommand {
         var results: [DatabaseResult] = []
         let started = ContinuousClock.now
         for name in names {
-            // A migration set that does not load is worded as the command line words it (`kiln new` hints).
-            let found: [Diagnostic]
-            do {
-                _ = try project.migrator(for: name)
-                found = checker.check(name)
-            } catch { found = ErrorRendering.diagnostics(for: error) }
-            let diagnostics = found.map { diagnostic in
+            let diagnostics = checker.findings(for: name).flatMap(\.commandLineDiagnostics).map { diagnostic in
                 strict && diagnostic.severity == .warning
                     ? Diagnostic(
                         .error, diagnostic.message, at: diagnostic.location, hint: diagnostic.hint,

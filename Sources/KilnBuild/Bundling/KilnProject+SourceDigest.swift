@@ -5,7 +5,7 @@ extension KilnProject {
     /// A digest of everything a database's build depends on: kiln's and SQLite's versions, the database's
     /// settings, and the names and bytes of its migration and seed files. When it is unchanged and the output
     /// still has its recorded hash, the build can be skipped.
-    public func sourceDigest(for database: String) throws -> SHA256Digest {
+    package func sourceDigest(for database: String) throws -> SHA256Digest {
         var hasher = SHA256Hasher()
         let settings = configuration.settings(for: database)
         hasher.update("kiln \(KilnVersion.current)\nsqlite \(SQLiteConnection.libraryVersion)\n")
@@ -19,7 +19,7 @@ extension KilnProject {
             hasher.update(migration.source.bytes)
         }
         let seedFolder = seedsDirectory.appendingPathComponent(database).path
-        if FileManager.default.fileExists(atPath: seedFolder) {
+        if FileSystem.exists(seedFolder) {
             for seed in try seedFiles(for: database) {
                 let bytes = try FileSystem.contents(of: seed.path)
                 hasher.update("seed \(seed.tableName) \(bytes.count)\n")

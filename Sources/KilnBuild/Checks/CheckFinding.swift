@@ -1,0 +1,92 @@
+import Kiln
+
+/// One finding of a check (``ProjectChecker``): what is wrong, as a ``Reason`` a caller can switch on, and
+/// where. Lint findings are warnings; the rest are errors. ``diagnostics`` words it.
+public struct CheckFinding: Sendable {
+    /// A statement in a migration after the first that deletes user data.
+    public enum DestructiveStatement: String, Sendable, Equatable {
+        /// `DROP TABLE`.
+        case dropTable = "DROP TABLE"
+        /// `ALTER TABLE … DROP COLUMN`.
+        case dropColumn = "DROP COLUMN"
+        /// `DELETE` without `WHERE`.
+        case deleteWithoutWhere = "DELETE without WHERE"
+    }
+
+    /// What was found.
+    public enum Reason: Sendable {
+        /// `migrations/<database>/kiln.sum` does not exist.
+        case sumMissing(database: String)
+        /// `kiln.sum` exists but cannot be read.
+        case sumUnreadable(database: String, FileSystemError)
+        /// A line of `kiln.sum` is neither a comment, a migration line nor the total.
+        case sumLineUnreadable
+        /// A migration's SQL changed since `kiln.sum` recorded it.
+        case migrationEdited(database: String, file: String)
+        /// A migration was renamed from `from` since `kiln.sum` recorded it.
+        case migrationRenamed(database: String, file: String, from: String)
+        /// A migration is not in `kiln.sum`.
+        case migrationAdded(database: String, file: String)
+        /// A migration `kiln.sum` records is gone.
+        case migrationRemoved(database: String, file: String)
+        /// `kiln.sum`'s total line does not match its migration lines.
+        case sumMismatch(database: String)
+        /// SQL uses a feature newer than the app's oldest SQLite (`minimumSQLite`).
+        case featureTooNew(feature: String, introduced: SQLiteVersion, floor: SQLiteVersion)
+        /// Two builds of the same sources differ.
+        case buildNotReproducible(database: String)
+        /// The fresh build failed with an error that is not about a source file (`description` says what).
+        case buildFailed(database: String, description: String)
+        /// The fresh build could not be read back.
+        case freshBuildUnreadable(database: String, description: String)
+        /// Migrating a database at `version`, holding data, failed with `message`.
+        case upgradeFailed(database: String, version: Int32, message: String)
+        /// After upgrading from `version`, `PRAGMA integrity_check` reported `result`.
+        case upgradeIntegrityFailed(version: Int32, result: SQLiteValue)
+        /// After upgrading from `version`, a row of `table` references a missing row of `parent`.
+        case upgradeForeignKeyViolation(
+            database: String, version: Int32, table: SQLiteValue, rowid: SQLiteValue, parent: SQLiteValue)
+        /// Upgrading from `version` gives a different schema than a fresh build.
+        case upgradeDiverged(version: Int32, difference: SchemaDifference)
+        /// The upgrade check stopped on an error that is not about a source file.
+        case upgradeCheckFailed(database: String, description: String)
+        /// A fixture statement failed against a database at `version`.
+        case fixtureFailed(version: Int32, message: String)
+        /// An app query does not prepare: SQLite's `message`, and the version it was upgraded from when the
+        /// failure happens only on an upgraded database.
+        case queryFailed(message: String, upgradedFrom: Int32?)
+        /// An app query does not prepare, for a reason other than SQLite's.
+        case queryUnpreparable(description: String)
+        /// `queries/<database>.sql` cannot be read.
+        case queriesUnreadable(database: String, description: String)
+        /// A migration after the first deletes user data.
+        case destructiveMigration(DestructiveStatement)
+        /// A seeded table has no primary key.
+        case seedWithoutPrimaryKey(table: String)
+        /// An app query with a WHERE clause reads every row of a seeded table.
+        case queryFullScan(table: String)
+        /// The check of `database` stopped on an error that is not about a source file.
+        case checkFailed(database: String, description: String)
+        /// Another area's error stopped a check (a migration set, a seed, a migration, `kiln.json`).
+        case error(any Error)
+    }
+
+    /// What was found.
+    public let reason: Reason
+    /// Where, when it is in a file.
+    public let location: SourceLocation?
+
+    /// A finding at a location.
+    package init(_ reason: Reason, at location: SourceLocation? = nil) {
+        self.reason = reason
+        self.location = location
+    }
+
+    /// Whether it fails a check (errors) or only a strict one (warnings).
+    public var severity: Diagnostic.Severity {
+        switch reason {
+        case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan: .warning
+        default: .error
+        }
+    }
+}

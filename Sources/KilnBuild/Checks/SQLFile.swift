@@ -1,0 +1,23 @@
+import Kiln
+
+/// A SQL file split into statements without a database (`queries/<database>.sql`, fixtures).
+struct SQLFile {
+    let source: SourceText
+    let statements: [SQLStatementRange]
+
+    /// Reads and splits the file at `path`, naming it `displayPath` in locations.
+    ///
+    /// - Throws: ``FileSystemError`` when it cannot be read.
+    init(path: String, displayPath: String) throws {
+        source = SourceText(path: displayPath, bytes: try FileSystem.contents(of: path))
+        var lexer = SQLLexer(bytes: source.bytes)
+        statements = SQLStatementSplitter.statements(of: &lexer)
+    }
+
+    /// The text of one statement.
+    ///
+    /// - Returns: the statement's SQL.
+    func text(of statement: SQLStatementRange) -> String {
+        String(decoding: source.bytes[statement.range], as: UTF8.self)
+    }
+}

@@ -1,0 +1,57 @@
+extension ConfigurationError.Reason {
+    /// What is wrong, in words.
+    var message: String {
+        switch self {
+        case .unreadable(let error): "cannot read the file: \(error.systemMessage)"
+        case .invalidJSON: "the file is not valid JSON"
+        case .trailingComma: "a trailing comma is not valid JSON"
+        case .duplicateKey(let path, _): "duplicate key '\(path)'"
+        case .notAnObject(let path): "'\(path.isEmpty ? "the document" : path)' must be a JSON object"
+        case .unknownKey(let path, _): "unknown key '\(path)'"
+        case .invalidMinimumSQLite: "'minimumSQLite' must be a SQLite version such as \"3.36.0\""
+        case .invalidApplicationID(let path): "'\(path)' must be an integer that fits 32 bits"
+        case .invalidOutput(let path): "'\(path)' must be a file name without folders"
+        case .invalidPageSize(let path): "'\(path)' must be a power of two from 512 to 65536"
+        case .invalidAnalyze(let path): "'\(path)' must be true or false"
+        case .invalidDelimiter(let path): "'\(path)' must be one of \",\", \";\", \"\\t\", \"|\""
+        case .outputCollision(let database, let file, let owner):
+            "database '\(database)' would write \(file), which is also \(owner.name)'s output"
+        }
+    }
+
+    /// How to fix it, when there is something to say.
+    var hint: String? {
+        switch self {
+        case .unreadable, .notAnObject, .invalidAnalyze: nil
+        case .invalidJSON(let detail): "check for a missing comma or quote; \(detail)"
+        case .trailingComma: "remove the comma after the last member or element"
+        case .duplicateKey(_, let first):
+            "a key may appear once in an object; the first is at line \(first.line), column \(first.column)"
+        case .unknownKey(_, let allowed): "the keys allowed here are: \(allowed.joined(separator: ", "))"
+        case .invalidMinimumSQLite: "iOS 15 ships SQLite 3.36.0, iOS 16 3.39.x, iOS 17 3.43.x"
+        case .invalidApplicationID:
+            "use a number such as 1263421772 (application_id is a signed 32-bit integer)"
+        case .invalidOutput:
+            "the file is written into the output folder, e.g. \"countries\" or \"vehiculos.sqlite\""
+        case .invalidPageSize: "4096 is SQLite's default"
+        case .invalidDelimiter: "a seed file's field separator is a single comma, semicolon, tab or vertical bar"
+        case .outputCollision: "give each database its own output name in kiln.json"
+        }
+    }
+
+    /// The stable rule identifier, where one exists.
+    var code: String? {
+        if case .outputCollision = self { return "output-collision" }
+        return nil
+    }
+}
+
+extension ConfigurationError.OutputOwner {
+    /// `the build manifest` or `'name'`.
+    var name: String {
+        switch self {
+        case .manifest: "the build manifest"
+        case .database(let name): "'\(name)'"
+        }
+    }
+}

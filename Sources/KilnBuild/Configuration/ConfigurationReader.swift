@@ -1,0 +1,123 @@
+import Kiln
+
+/// Walks a parsed `kiln.json`, typing every value and collecting every problem at its key or value.
+struct ConfigurationReader {
+    /// A name with no folder part, not hidden, not `.` or `..`.
+    static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".") && !name.contains("\0")
+    }
+
+    static let allowedDelimiters: [String: UInt8] = [",": 0x2C, ";": 0x3B, "\t": 0x09, "|": 0x7C]
+    static let rootKeys = ["databases", "minimumSQLite"]
+    static let databaseKeys = ["analyze", "applicationId", "delimiters", "output", "pageSize"]
+
+    let source: SourceText
+    private(set) var problems: [ConfigurationError.Problem] = []
+
+    init(source: SourceText) { self.source = source }
+
+    /// The configuration the document describes, as far as it is valid.
+    ///
+    /// - Returns: the typed settings; ``problems`` says what was refused.
+    mutating func read(_ document: JSONValue) -> KilnConfiguration {
+        var configuration = KilnConfiguration()
+        for member in object(document, path: "") {
+            switch member.key {
+            case "databases":
+                for database in object(member.value, path: "databases") {
+                    let path = "databases.\(database.key)"
+                    configuration.databases[database.key] = readDatabase(database.value, path: path)
+                    if let output = database.value.members?.first(where: { $0.key == "output" }) {
+                        configuration.outputLocations[database.key] = location(of: output.value)
+                    }
+                }
+            case "minimumSQLite":
+                guard let version = member.value.string.flatMap(SQLiteVersion.init) else {
+                    problem(.invalidMinimumSQLite, at: member.value)
+                    continue
+                }
+                configuration.minimumSQLite = version
+            default:
+                unknownKey(member, path: member.key, allowed: Self.rootKeys)
+            }
+        }
+        return configuration
+    }
+
+    private mutating func readDatabase(_ value: JSONValue, path: String) -> KilnConfiguration.DatabaseSettings {
+        var settings = KilnConfiguration.DatabaseSettings()
+        for member in object(value, path: path) {
+            let keyPath = "\(path).\(member.key)"
+            let value = member.value
+            switch member.key {
+            case "applicationId":
+                guard let id = value.integer.flatMap({ Int32(exactly: $0) }) else {
+                    problem(.invalidApplicationID(path: keyPath), at: value)
+                    continue
+                }
+                settings.applicationID = id
+            case "output":
+                guard let name = value.string, Self.isPlainFileName(name) else {
+                    problem(.invalidOutput(path: keyPath), at: value)
+                    continue
+                }
+                settings.output = name
+            case "pageSize":
+                guard let size = value.integer.flatMap({ Int(exactly: $0) }), Self.isPageSize(size) else {
+                    problem(.invalidPageSize(path: keyPath), at: value)
+                    continue
+                }
+                settings.pageSize = size
+            case "analyze":
+                guard let analyze = value.bool else {
+                    problem(.invalidAnalyze(path: keyPath), at: value)
+                    continue
+                }
+                settings.analyze = analyze
+            case "delimiters":
+                settings.delimiters = readDelimiters(value, path: keyPath)
+            default:
+                unknownKey(member, path: keyPath, allowed: Self.databaseKeys)
+            }
+        }
+        return settings
+    }
+
+    private mutating func readDelimiters(_ value: JSONValue, path: String) -> [String: UInt8] {
+        var delimiters: [String: UInt8] = [:]
+        for member in object(value, path: path) {
+            guard let byte = member.value.string.flatMap({ Self.allowedDelimiters[$0] }) else {
+                problem(.invalidDelimiter(path: "\(path).\(member.key)"), at: member.value)
+                continue
+            }
+            delimiters[member.key] = byte
+        }
+        return delimiters
+    }
+
+    /// A power of two from 512 to 65536, as `PRAGMA page_size` takes.
+    static func isPageSize(_ size: Int) -> Bool {
+        size >= 512 && size <= 65536 && size & (size - 1) == 0
+    }
+
+    /// The members of an object; a problem and no members for anything else.
+    private mutating func object(_ value: JSONValue, path: String) -> [JSONValue.Member] {
+        guard let members = value.members else {
+            problem(.notAnObject(path: path), at: value)
+            return []
+        }
+        return members
+    }
+
+    private mutating func unknownKey(_ member: JSONValue.Member, path: String, allowed: [String]) {
+        problems.append(
+            ConfigurationError.Problem(
+                .unknownKey(path: path, allowed: allowed), at: source.location(ofByte: member.keyOffset)))
+    }
+
+    private mutating func problem(_ reason: ConfigurationError.Reason, at value: JSONValue) {
+        problems.append(ConfigurationError.Problem(reason, at: location(of: value)))
+    }
+
+    private func location(of value: JSONValue) -> SourceLocation { source.location(ofByte: value.offset) }
+}

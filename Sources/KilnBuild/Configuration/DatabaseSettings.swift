@@ -1,0 +1,23 @@
+extension KilnConfiguration {
+    /// One database's settings, typed as read from `kiln.json`.
+    public struct DatabaseSettings: Sendable, Equatable {
+        /// `PRAGMA application_id` stamped on every file kiln creates for this database; 0 means none.
+        public package(set) var applicationID: Int32 = 0
+        /// Field separators of seed files that do not use `,`, by table name: one of `,` `;` tab `|`.
+        public package(set) var delimiters: [String: UInt8] = [:]
+        /// The built file's name inside the output folder; nil means `<database>.sqlite`.
+        public package(set) var output: String?
+        /// `PRAGMA page_size` of the built file: a power of two from 512 to 65536.
+        public package(set) var pageSize = 4096
+        /// Whether the build runs `ANALYZE`, so the shipped file carries query-planner statistics.
+        public package(set) var analyze = false
+
+        /// The defaults.
+        public init() {}
+
+        /// The built file's name for `database`: ``output``, or `<database>.sqlite`.
+        ///
+        /// - Returns: a file name without folders.
+        public func outputName(for database: String) -> String { output ?? "\(database).sqlite" }
+    }
+}

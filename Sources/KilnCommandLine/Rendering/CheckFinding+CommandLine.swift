@@ -1,0 +1,30 @@
+import Kiln
+import KilnBuild
+
+extension CheckFinding {
+    /// The finding as `kiln check` prints it: hints about `kiln.sum` name `kiln hash`, and another area's
+    /// error is worded as the command line words it.
+    var commandLineDiagnostics: [Diagnostic] {
+        if case .error(let error) = reason { return ErrorRendering.diagnostics(for: error) }
+        return [diagnostic(hint: reason.commandLineHint)]
+    }
+}
+
+extension CheckFinding.Reason {
+    /// The hint, naming the `kiln hash` command where the library names kiln.sum.
+    fileprivate var commandLineHint: String? {
+        switch self {
+        case .sumMissing(let database): "record the migrations with 'kiln hash \(database)' and commit the file"
+        case .sumLineUnreadable: "regenerate the file with 'kiln hash'"
+        case .migrationEdited(let database, _), .migrationRenamed(let database, _, _):
+            "if it was never released, accept it with 'kiln hash \(database)'; a released migration must never change: add a new one instead"
+        case .migrationAdded(let database, _):
+            "record it with 'kiln hash \(database)' and commit kiln.sum with it"
+        case .migrationRemoved(let database, _):
+            "a released migration must stay; if it was never released, accept the removal with 'kiln hash \(database)'"
+        case .sumMismatch(let database):
+            "the file was edited by hand or merged badly; regenerate it with 'kiln hash \(database)'"
+        default: hint
+        }
+    }
+}
