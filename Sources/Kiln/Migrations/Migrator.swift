@@ -14,7 +14,7 @@ import Foundation
 /// baseline is given).
 ///
 /// ## Topics
-/// - ``migrate(_:to:baseline:onEvent:)``
+/// - ``migrate(_:to:baseline:onEvent:finishing:)``
 /// - ``freshSchema(at:)``
 /// - ``Event``
 /// - ``Report``

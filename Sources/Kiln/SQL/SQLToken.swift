@@ -4,7 +4,7 @@ public struct SQLToken: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// A bare word: a keyword or an unquoted identifier.
         case word
-        /// An identifier in `"double quotes"`, `` `backticks` `` or `[brackets]`.
+        /// An identifier in `"double quotes"`, backticks or `[brackets]`.
         case quotedIdentifier
         /// A `'string literal'`.
         case string

@@ -16,7 +16,7 @@ import KilnSQLiteShim
 /// A connection is not thread-safe: use it from one thread at a time.
 ///
 /// ## Topics
-/// - ``open(path:mode:busyTimeoutMilliseconds:defensive:)``
+/// - ``init(path:mode:busyTimeoutMilliseconds:defensive:)``
 /// - ``execute(sql:)``
 /// - ``prepare(sql:)``
 /// - ``transaction(_:_:)``
