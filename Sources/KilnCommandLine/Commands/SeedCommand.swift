@@ -62,9 +62,7 @@ enum SeedCommand: KilnCommand {
             database, fileAt: context.path(file), shownAs: file, mode: mode, only: arguments.repeated["only"] ?? [],
             progress: showProgress
                 ? { progress in
-                    let seconds = max(
-                        Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds)
-                            / 1e18, 1e-9)
+                    let seconds = max(progress.elapsed, 1e-9)
                     let rate = Double(progress.bytes) / seconds / 1_000_000
                     context.standardError(
                         "\r\u{1B}[Kseeding \(progress.table): \(progress.rows) rows, \(String(format: "%.1f", rate)) MB/s"
