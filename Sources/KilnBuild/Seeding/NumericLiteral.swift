@@ -37,10 +37,10 @@ enum NumericLiteral {
         var index = 0
         let negative = sign(bytes, at: &index)
         var digits = Digits()
-        digits.read(bytes, at: &index, fraction: false)
+        digits.accumulate(bytes, at: &index, fraction: false)
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            digits.read(bytes, at: &index, fraction: true)
+            digits.accumulate(bytes, at: &index, fraction: true)
         }
         guard digits.count > 0, let exponent = exponent(bytes, at: &index), index == bytes.count else { return nil }
         let power = digits.scale + exponent
@@ -63,7 +63,7 @@ enum NumericLiteral {
 
         /// Reads a run of digits of the integer part or, when `fraction`, of the fractional part.
         @inline(__always)
-        mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, fraction: Bool) {
+        mutating func accumulate(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, fraction: Bool) {
             while index < bytes.count, bytes[index] &- 48 < 10 {
                 if significant < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 48)
