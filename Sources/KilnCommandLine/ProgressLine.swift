@@ -13,7 +13,7 @@ final class ProgressLine {
 
     /// Redraws the line: the table, the rows so far and the read rate, e.g. `seeding city: 40000 rows, 12.5 MB/s`.
     func show(_ progress: SeedProgress) {
-        let seconds = max(Format.seconds(progress.elapsed), 1e-9)
+        let seconds = max(progress.elapsed, 1e-9)
         let rate = Double(progress.bytes) / seconds / 1_000_000
         context.standardError(
             "\r\u{1B}[Kseeding \(progress.table): \(progress.rows) rows, \(String(format: "%.1f", rate)) MB/s")

@@ -15,7 +15,7 @@ struct CSVReaderTests {
     {
         let folder = try TemporaryDirectory()
         let path = try folder.write("t.csv", bytes: bytes)
-        let reader = try CSVReader(
+        var reader = try CSVReader(
             path: path, displayPath: "seeds/db/t.csv", delimiter: delimiter, bufferSize: bufferSize)
         var result: [[String?]] = []
         while try reader.next() {

@@ -4,6 +4,8 @@ import KilnBuild
 import KilnTestSupport
 import Testing
 
+@testable import KilnCommandLine
+
 /// A project folder with one database (`db`) built from `schema`, and its seeds.
 struct SeedProject {
     let folder: TemporaryDirectory
@@ -319,8 +321,10 @@ struct SeedLoaderTests {
         let error = try #require(throws: SeedError.self) {
             try reopened.seed("db", fileAt: project.path, shownAs: "db.sqlite")
         }
+        #expect(error.reason == .notAtNewestVersion(file: "db.sqlite", database: "db", version: 1, newest: 2))
+        // The command the hint names is the command line's wording, added where the error becomes text.
         #expect(
-            error.diagnostics.first?.formatted()
+            ErrorRendering.diagnostics(for: error).first?.formatted()
                 == "kiln: error: db.sqlite is at version 1, but the seeds are written for the newest version, 2\nkiln: note: run 'kiln migrate db --db db.sqlite' first"
         )
     }

@@ -1,21 +1,21 @@
 /// One field of the current CSV record: where its bytes are in the reader's record storage, whether it was
 /// quoted, and where it starts in the file.
-public struct CSVField: Sendable {
+package struct CSVField: Sendable {
     /// Start of the field's bytes in the record storage (quotes removed, `""` undone).
     let start: Int
     /// End of the field's bytes in the record storage.
     let end: Int
     /// Whether the field was written in quotes. An empty quoted field is the empty string; an empty unquoted
     /// field is NULL.
-    public let isQuoted: Bool
+    package let isQuoted: Bool
     /// The 1-based line where the field starts.
-    public let line: Int
+    package let line: Int
     /// The 1-based column, in bytes, where the field starts (its opening quote, if quoted).
-    public let column: Int
+    package let column: Int
 
     /// The number of bytes in the field's value.
-    public var byteCount: Int { end - start }
+    package var byteCount: Int { end - start }
 
     /// Whether the field is empty and unquoted, which kiln reads as NULL.
-    public var isNull: Bool { !isQuoted && start == end }
+    package var isNull: Bool { !isQuoted && start == end }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Kiln
 
 /// A strict, streaming RFC 4180 reader (<https://www.rfc-editor.org/rfc/rfc4180>) that works on bytes.
@@ -9,31 +8,20 @@ import Kiln
 /// line breaks, and a lone CR is data. The last record may lack its line ending. One leading UTF-8 byte
 /// order mark is skipped.
 ///
-/// Everything else is an error at its line and column: invalid UTF-8, a NUL byte, a quote inside an unquoted
-/// field, text after a closing quote, a quote never closed (reported where it opened), a CR not followed by
-/// LF outside quotes, a blank line, and a record whose field count differs from the first record's.
+/// Everything else is a ``CSVError`` at its line and column: invalid UTF-8, a NUL byte, a quote inside an
+/// unquoted field, text after a closing quote, a quote never closed (reported where it opened), a CR not
+/// followed by LF outside quotes, a blank line, and a record whose field count differs from the first
+/// record's.
+///
+/// The reader owns its file and buffers and cannot be copied; they are released when it goes away.
 ///
 /// ```swift
-/// let reader = try CSVReader(path: "seeds/countries/country.csv", displayPath: "seeds/countries/country.csv")
+/// var reader = try CSVReader(path: "seeds/countries/country.csv", displayPath: "seeds/countries/country.csv")
 /// while try reader.next() {
 ///     for field in reader.fields { reader.withBytes(of: field) { bytes in … } }
 /// }
 /// ```
-public final class CSVReader {
-    /// The path diagnostics name.
-    public let displayPath: String
-    /// The field separator.
-    public let delimiter: UInt8
-    /// The current record's fields, valid until the next call to ``next()``.
-    /// The current record's fields, valid until the next call to ``next()``.
-    public var fields: [CSVField] { scanner.fields }
-    /// The 1-based line where the current record starts.
-    public var recordLine: Int { scanner.recordLine }
-    /// Bytes consumed from the file so far.
-    public var bytesRead: Int { scanner.bytesRead }
-    /// The number of fields every record must have: the first record's count.
-    public var expectedFieldCount: Int? { scanner.expectedFieldCount }
-
+package struct CSVReader: ~Copyable {
     private var scanner: CSVScanner
 
     /// Opens a file for reading.
@@ -44,49 +32,63 @@ public final class CSVReader {
     ///   - delimiter: the field separator, `,` by default.
     ///   - bufferSize: how many bytes to read at a time.
     /// - Throws: ``CSVError`` when the file cannot be opened.
-    public init(path: String, displayPath: String, delimiter: UInt8 = UInt8(ascii: ","), bufferSize: Int = 1 << 18)
-        throws
-    {
-        self.displayPath = displayPath
-        self.delimiter = delimiter
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw CSVError(
-                message: "cannot open the file: \(String(cString: strerror(errno)))",
-                location: SourceLocation(path: displayPath, line: 1, column: 1), hint: nil)
+    package init(
+        path: String, displayPath: String, delimiter: UInt8 = UInt8(ascii: ","), bufferSize: Int = 1 << 18
+    ) throws {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor(opening: path, .readOnly)
+        } catch let error as FileSystemError {
+            throw CSVError(.cannotOpen(error), at: SourceLocation(path: displayPath, line: 1, column: 1))
         }
-        scanner = CSVScanner(
-            displayPath: displayPath, delimiter: delimiter, descriptor: descriptor, bufferSize: bufferSize)
+        scanner = CSVScanner(file: file, displayPath: displayPath, delimiter: delimiter, bufferSize: bufferSize)
     }
 
-    deinit { scanner.release() }
+    /// The path diagnostics name.
+    package var displayPath: String { scanner.displayPath }
+    /// The field separator.
+    package var delimiter: UInt8 { scanner.delimiter }
+    /// The current record's fields, valid until the next call to ``next()``.
+    package var fields: [CSVField] { scanner.fields }
+    /// The 1-based line where the current record starts.
+    package var recordLine: Int { scanner.recordLine }
+    /// Bytes consumed from the file so far.
+    package var bytesRead: Int { scanner.bytesRead }
+    /// The number of fields every record must have: the first record's count.
+    package var expectedFieldCount: Int? { scanner.expectedFieldCount }
 
     /// Reads the next record.
     ///
     /// - Returns: false at the end of the file.
     /// - Throws: ``CSVError`` at the first byte that breaks the rules.
-    public func next() throws -> Bool {
-        var working = CSVScanner()
-        swap(&working, &scanner)
-        defer { swap(&working, &scanner) }
-        return try working.next()
+    @inline(__always)
+    package mutating func next() throws -> Bool {
+        try scanner.next()
     }
 
     /// Calls `body` with a field's bytes, which stay valid only during the call. The bytes are followed by a
     /// NUL in memory (not part of the buffer), so C functions such as `strtod` can read them in place.
-    public func withBytes<Result>(of field: CSVField, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
-        -> Result
-    {
+    ///
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
+    @inline(__always)
+    package func withBytes<Result>(
+        of field: CSVField, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
         try body(UnsafeBufferPointer(start: scanner.storage + field.start, count: field.end - field.start))
     }
 
     /// A field's value as a string (for diagnostics and headers, not the hot path).
-    public func string(of field: CSVField) -> String {
+    ///
+    /// - Returns: the field's bytes decoded as UTF-8.
+    package func string(of field: CSVField) -> String {
         withBytes(of: field) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The location of a field, for diagnostics.
-    public func location(of field: CSVField) -> SourceLocation {
+    ///
+    /// - Returns: the file, line and column where the field starts.
+    package func location(of field: CSVField) -> SourceLocation {
         SourceLocation(path: displayPath, line: field.line, column: field.column)
     }
 }

@@ -1,55 +1,43 @@
-import Foundation
 import Kiln
 
-/// The state machine behind ``CSVReader``, kept in a struct so the hot loop works on local state (no
-/// exclusivity checks on class properties per byte or per field). ``CSVReader`` swaps it out for the length
-/// of each ``next()`` call.
-struct CSVScanner {
+/// The state machine behind ``CSVReader``.
+///
+/// It owns the file, the input buffer the file is read through and the record storage that holds the
+/// current record's values (each followed by a NUL, for `strtod`). It cannot be copied; `deinit` frees the
+/// buffers and the file closes itself. The hot path (``next()`` and the scanning steps it calls) is inlined
+/// into one loop over the buffered bytes, with the record's progress in a local ``RecordScan``.
+struct CSVScanner: ~Copyable {
+    /// The path diagnostics name.
     let displayPath: String
+    /// The field separator.
     let delimiter: UInt8
-    let descriptor: Int32
-    let input: UnsafeMutableRawBufferPointer
-    var fields: [CSVField] = []
-    var recordLine = 0
-    var bytesRead = 0
-    var expectedFieldCount: Int?
-    var inputCount = 0
-    var inputPosition = 0
-    var inputBase = 0  // file offset of input[0]
-    var atEndOfFile = false
-    var storage: UnsafeMutablePointer<UInt8>
-    var storageCapacity: Int
-    var storageCount = 0
-    var line = 1
-    var lineStart = 0  // file offset of the current line's first byte
-    var startedBOMCheck = false
+    /// The current record's fields.
+    private(set) var fields: [CSVField] = []
+    /// The 1-based line where the current record starts.
+    private(set) var recordLine = 0
+    /// Bytes read from the file so far.
+    private(set) var bytesRead = 0
+    /// The first record's field count, once it is read.
+    private(set) var expectedFieldCount: Int?
+    /// The current record's values, each followed by a NUL.
+    private(set) var storage: UnsafeMutablePointer<UInt8>
 
-    init(displayPath: String, delimiter: UInt8, descriptor: Int32, bufferSize: Int) {
-        self.displayPath = displayPath
-        self.delimiter = delimiter
-        self.descriptor = descriptor
-        input = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bufferSize, 16), alignment: 1)
-        storageCapacity = 4096
-        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: storageCapacity)
-    }
+    private let file: FileDescriptor
+    private let input: UnsafeMutablePointer<UInt8>
+    private let inputCapacity: Int
+    private var inputCount = 0
+    private var inputPosition = 0
+    /// The file offset of `input[0]`.
+    private var inputBase = 0
+    private var atEndOfFile = false
+    private var storageCapacity = 4096
+    private var storageCount = 0
+    private var line = 1
+    /// The file offset of the current line's first byte.
+    private var lineStart = 0
+    private var checkedByteOrderMark = false
 
-    /// A placeholder that owns nothing, swapped in while the real scanner is out.
-    init() {
-        displayPath = ""
-        delimiter = 0
-        descriptor = -1
-        input = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        storage = UnsafeMutablePointer<UInt8>(bitPattern: 1)!
-        storageCapacity = 0
-    }
-
-    /// Frees the buffers and closes the file.
-    func release() {
-        close(descriptor)
-        input.deallocate()
-        storage.deallocate()
-    }
-
+    /// Where the scan of a record is.
     private enum State {
         case fieldStart
         case unquoted
@@ -58,221 +46,274 @@ struct CSVScanner {
         case carriageReturn
     }
 
-    /// Reads the next record.
-    ///
-    /// - Returns: false at the end of the file.
-    /// - Throws: ``CSVError`` at the first byte that breaks the rules.
-    mutating func next() throws -> Bool {
-        fields.removeAll(keepingCapacity: true)
-        storageCount = 0
+    /// The progress of the record being scanned.
+    private struct RecordScan {
         var state = State.fieldStart
         var fieldStart = 0
-        var fieldLine = line
+        var fieldLine: Int
         var fieldColumn = 1
         var quoteLine = 0
         var quoteColumn = 0
         var sawHighByte = false
         var recordStarted = false
+    }
 
-        if !startedBOMCheck {
-            startedBOMCheck = true
-            try skipByteOrderMark()
+    private static let lineFeed: UInt8 = 0x0A
+    private static let carriageReturn: UInt8 = 0x0D
+    private static let quote: UInt8 = 0x22
+
+    /// A scanner reading `file` through a buffer of `bufferSize` bytes (at least 16).
+    init(file: consuming FileDescriptor, displayPath: String, delimiter: UInt8, bufferSize: Int) {
+        self.file = file
+        self.displayPath = displayPath
+        self.delimiter = delimiter
+        inputCapacity = max(bufferSize, 16)
+        input = UnsafeMutablePointer<UInt8>.allocate(capacity: inputCapacity)
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: storageCapacity)
+    }
+
+    deinit {
+        input.deallocate()
+        storage.deallocate()
+    }
+
+    // MARK: - Records
+
+    /// Reads the next record.
+    ///
+    /// - Returns: false at the end of the file.
+    /// - Throws: ``CSVError`` at the first byte that breaks the rules.
+    @inline(__always)
+    mutating func next() throws -> Bool {
+        fields.removeAll(keepingCapacity: true)
+        storageCount = 0
+        if !checkedByteOrderMark { try skipByteOrderMark() }
+        var scan = RecordScan(fieldLine: line)
+        while try inputPosition < inputCount || refill() {
+            if try scanBufferedBytes(&scan) { return try finishRecord() }
         }
+        return try finishAtEndOfFile(scan)
+    }
 
-        /// Ends the field at `stop` (a delimiter, LF or CR at `index`) and moves `index` past it; returns true when
-        /// the record ends there.
-        func terminateField(at stop: UInt8, quoted: Bool, index: inout Int) throws -> Bool {
-            try endField(
-                quoted: quoted, line: fieldLine, column: fieldColumn, start: fieldStart, highBytes: sawHighByte)
-            index += 1
-            if stop == delimiter {
-                state = .fieldStart
-                // A delimiter at the very end of a line still opens one more, empty field.
-                beginField(at: inputBase + index)
-                return false
-            }
-            if stop == 0x0A {
+    /// Scans the buffered input until the record ends (true) or the buffer does (false).
+    @inline(__always)
+    private mutating func scanBufferedBytes(_ scan: inout RecordScan) throws -> Bool {
+        let bytes = input
+        let count = inputCount
+        var index = inputPosition
+        defer { inputPosition = index }
+        while index < count {
+            switch scan.state {
+            case .fieldStart:
+                openField(&scan, bytes[index], index: &index)
+            case .unquoted:
+                if try scanUnquoted(&scan, bytes, count, index: &index) { return true }
+            case .quoted:
+                try scanQuoted(&scan, bytes, count, index: &index)
+            case .quoteInQuoted:
+                if try scanAfterQuote(&scan, bytes[index], index: &index) { return true }
+            case .carriageReturn:
+                guard bytes[index] == Self.lineFeed else {
+                    throw failure(.carriageReturnWithoutLineFeed(atEndOfFile: false), at: inputBase + index - 1)
+                }
+                index += 1
                 newLine(at: inputBase + index)
                 return true
             }
-            state = .carriageReturn
+        }
+        return false
+    }
+
+    /// Starts a field at `byte`: quoted when it is a quote (which is skipped), unquoted otherwise.
+    @inline(__always)
+    private mutating func openField(_ scan: inout RecordScan, _ byte: UInt8, index: inout Int) {
+        scan.recordStarted = true
+        startField(&scan, at: inputBase + index)
+        guard byte == Self.quote else {
+            scan.state = .unquoted
+            return
+        }
+        scan.state = .quoted
+        scan.quoteLine = line
+        scan.quoteColumn = inputBase + index - lineStart + 1
+        index += 1
+    }
+
+    /// Copies a run of ordinary bytes of an unquoted field, then handles the byte that stopped it; true when
+    /// the record ends there.
+    @inline(__always)
+    private mutating func scanUnquoted(
+        _ scan: inout RecordScan, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, index: inout Int
+    ) throws -> Bool {
+        let delimiter = self.delimiter
+        let runStart = index
+        while index < count {
+            let byte = bytes[index]
+            if byte == delimiter || byte == Self.lineFeed || byte == Self.carriageReturn || byte == Self.quote
+                || byte == 0
+            {
+                break
+            }
+            if byte >= 0x80 { scan.sawHighByte = true }
+            index += 1
+        }
+        append(bytes + runStart, index - runStart)
+        guard index < count else { return false }
+        let stop = bytes[index]
+        if stop == Self.quote { throw failure(.quoteInUnquotedField, at: inputBase + index) }
+        if stop == 0 { throw failure(.nulByte, at: inputBase + index) }
+        return try terminateField(&scan, at: stop, quoted: false, index: &index)
+    }
+
+    /// Copies a run of a quoted field's bytes, then handles the quote, line feed or NUL that stopped it.
+    @inline(__always)
+    private mutating func scanQuoted(
+        _ scan: inout RecordScan, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, index: inout Int
+    ) throws {
+        let runStart = index
+        while index < count {
+            let byte = bytes[index]
+            if byte == Self.quote || byte == Self.lineFeed || byte == 0 { break }
+            if byte >= 0x80 { scan.sawHighByte = true }
+            index += 1
+        }
+        append(bytes + runStart, index - runStart)
+        guard index < count else { return }
+        switch bytes[index] {
+        case Self.quote:
+            scan.state = .quoteInQuoted
+            index += 1
+        case Self.lineFeed:
+            append(bytes + index, 1)
+            index += 1
+            newLine(at: inputBase + index)
+        default:
+            throw failure(.nulByte, at: inputBase + index)
+        }
+    }
+
+    /// The byte after a quote inside a quoted field: a second quote (data), or the end of the field; true
+    /// when the record ends there.
+    @inline(__always)
+    private mutating func scanAfterQuote(_ scan: inout RecordScan, _ byte: UInt8, index: inout Int) throws -> Bool {
+        if byte == Self.quote {
+            append(input + index, 1)
+            scan.state = .quoted
+            index += 1
             return false
         }
-
-        func beginField(at offset: Int) {
-            fieldStart = storageCount
-            fieldLine = line
-            fieldColumn = offset - lineStart + 1
-            sawHighByte = false
+        guard byte == delimiter || byte == Self.lineFeed || byte == Self.carriageReturn else {
+            throw failure(.textAfterClosingQuote, at: inputBase + index)
         }
+        return try terminateField(&scan, at: byte, quoted: true, index: &index)
+    }
 
-        while true {
-            if inputPosition == inputCount {
-                if try !refill() { break }
-            }
-            let base = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let count = inputCount
-            var index = inputPosition
-            while index < count {
-                let byte = base[index]
-                switch state {
-                case .fieldStart:
-                    recordStarted = true
-                    beginField(at: inputBase + index)
-                    if byte == UInt8(ascii: "\"") {
-                        state = .quoted
-                        quoteLine = line
-                        quoteColumn = inputBase + index - lineStart + 1
-                        index += 1
-                    } else {
-                        state = .unquoted
-                    }
-                case .unquoted:
-                    // Copy the run of ordinary bytes in one go.
-                    let runStart = index
-                    while index < count {
-                        let next = base[index]
-                        if next == delimiter || next == 0x0A || next == 0x0D || next == 0x22 || next == 0 { break }
-                        if next >= 0x80 { sawHighByte = true }
-                        index += 1
-                    }
-                    append(base + runStart, index - runStart)
-                    guard index < count else { break }
-                    let stop = base[index]
-                    if stop == delimiter || stop == 0x0A || stop == 0x0D {
-                        if try terminateField(at: stop, quoted: false, index: &index) {
-                            inputPosition = index
-                            return try finishRecord()
-                        }
-                    } else if stop == 0x22 {
-                        throw failure(
-                            "a quote inside an unquoted field", at: inputBase + index,
-                            hint: "quote the whole field and double the quote inside it, e.g. \"say \"\"hi\"\"\"")
-                    } else {
-                        throw failure(
-                            "a NUL byte", at: inputBase + index, hint: "CSV seeds hold text; remove the NUL byte")
-                    }
-                case .quoted:
-                    let runStart = index
-                    while index < count {
-                        let next = base[index]
-                        if next == 0x22 || next == 0x0A || next == 0 { break }
-                        if next >= 0x80 { sawHighByte = true }
-                        index += 1
-                    }
-                    append(base + runStart, index - runStart)
-                    guard index < count else { break }
-                    let stop = base[index]
-                    if stop == 0x22 {
-                        state = .quoteInQuoted
-                        index += 1
-                    } else if stop == 0x0A {
-                        append(base + index, 1)
-                        index += 1
-                        newLine(at: inputBase + index)
-                    } else {
-                        throw failure(
-                            "a NUL byte", at: inputBase + index, hint: "CSV seeds hold text; remove the NUL byte")
-                    }
-                case .quoteInQuoted:
-                    if byte == 0x22 {
-                        append(base + index, 1)
-                        state = .quoted
-                        index += 1
-                    } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
-                        if try terminateField(at: byte, quoted: true, index: &index) {
-                            inputPosition = index
-                            return try finishRecord()
-                        }
-                    } else {
-                        throw failure(
-                            "text after the closing quote of a field", at: inputBase + index,
-                            hint:
-                                "a quoted field ends at its closing quote; double a quote that belongs to the text (\"\")"
-                        )
-                    }
-                case .carriageReturn:
-                    guard byte == 0x0A else {
-                        throw failure(
-                            "a carriage return that is not followed by a line feed", at: inputBase + index - 1,
-                            hint: "end lines with LF or CR LF, or quote a field that holds a CR")
-                    }
-                    index += 1
-                    newLine(at: inputBase + index)
-                    inputPosition = index
-                    return try finishRecord()
-                }
-            }
-            inputPosition = index
+    /// Ends the field at `stop` (a delimiter, LF or CR at `index`) and moves `index` past it; true when the
+    /// record ends there.
+    @inline(__always)
+    private mutating func terminateField(
+        _ scan: inout RecordScan, at stop: UInt8, quoted: Bool, index: inout Int
+    ) throws -> Bool {
+        try endField(scan, quoted: quoted, start: scan.fieldStart)
+        index += 1
+        if stop == delimiter {
+            // A delimiter at the very end of a line still opens one more, empty field.
+            scan.state = .fieldStart
+            startField(&scan, at: inputBase + index)
+            return false
         }
+        if stop == Self.lineFeed {
+            newLine(at: inputBase + index)
+            return true
+        }
+        scan.state = .carriageReturn
+        return false
+    }
 
-        // End of file.
-        switch state {
+    /// Notes where a field starts: its place in the record storage and its line and column.
+    @inline(__always)
+    private mutating func startField(_ scan: inout RecordScan, at offset: Int) {
+        scan.fieldStart = storageCount
+        scan.fieldLine = line
+        scan.fieldColumn = offset - lineStart + 1
+        scan.sawHighByte = false
+    }
+
+    /// Ends the record the file's end cut off, or reports that no record is left (false).
+    private mutating func finishAtEndOfFile(_ scan: RecordScan) throws -> Bool {
+        switch scan.state {
         case .fieldStart:
-            if !recordStarted { return false }
+            guard scan.recordStarted else { return false }
             // The record ended with a delimiter: one more, empty field.
-            try endField(quoted: false, line: fieldLine, column: fieldColumn, start: storageCount, highBytes: false)
+            var empty = scan
+            empty.sawHighByte = false
+            try endField(empty, quoted: false, start: storageCount)
         case .unquoted:
-            try endField(quoted: false, line: fieldLine, column: fieldColumn, start: fieldStart, highBytes: sawHighByte)
+            try endField(scan, quoted: false, start: scan.fieldStart)
         case .quoteInQuoted:
-            try endField(quoted: true, line: fieldLine, column: fieldColumn, start: fieldStart, highBytes: sawHighByte)
+            try endField(scan, quoted: true, start: scan.fieldStart)
         case .quoted:
             throw CSVError(
-                message: "a quoted field is never closed",
-                location: SourceLocation(path: displayPath, line: quoteLine, column: quoteColumn),
-                hint: "add the closing quote; a quote inside a quoted field is written twice (\"\")")
+                .unclosedQuote, at: SourceLocation(path: displayPath, line: scan.quoteLine, column: scan.quoteColumn))
         case .carriageReturn:
-            throw failure(
-                "a carriage return that is not followed by a line feed", at: inputBase + inputPosition - 1,
-                hint: "end lines with LF or CR LF")
+            throw failure(.carriageReturnWithoutLineFeed(atEndOfFile: true), at: inputBase + inputPosition - 1)
         }
         return try finishRecord()
     }
 
+    /// Checks the record just read: not a blank line, and as many fields as the first record.
+    ///
+    /// - Returns: true.
     private mutating func finishRecord() throws -> Bool {
         recordLine = fields.first?.line ?? line
         if fields.count == 1 && fields[0].isNull {
-            throw CSVError(
-                message: "a blank line", location: SourceLocation(path: displayPath, line: fields[0].line, column: 1),
-                hint:
-                    "remove the blank line; every line must be a record (the file may end with one line break, not more)"
-            )
+            throw CSVError(.blankLine, at: SourceLocation(path: displayPath, line: fields[0].line, column: 1))
         }
-        if let expected = expectedFieldCount {
-            guard fields.count == expected else {
-                throw CSVError(
-                    message:
-                        "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"), but the header has \(expected)",
-                    location: SourceLocation(path: displayPath, line: recordLine, column: 1),
-                    hint: "quote fields that contain '\(Character(UnicodeScalar(delimiter)))' or line breaks")
-            }
-        } else {
+        guard let expected = expectedFieldCount else {
             expectedFieldCount = fields.count
+            return true
+        }
+        guard fields.count == expected else {
+            throw CSVError(
+                .fieldCount(found: fields.count, expected: expected, delimiter: delimiter),
+                at: SourceLocation(path: displayPath, line: recordLine, column: 1))
         }
         return true
     }
 
-    private mutating func endField(quoted: Bool, line: Int, column: Int, start: Int, highBytes: Bool) throws {
-        if highBytes, let bad = UTF8Validation.firstInvalidOffset(storage + start, storageCount - start) {
-            // The location of the bad byte: count line breaks inside the field before it.
-            var badLine = line
-            var badColumn = column + (quoted ? 1 : 0) + bad
-            var lastBreak = -1
-            for offset in 0..<bad where storage[start + offset] == 0x0A {
-                badLine += 1
-                lastBreak = offset
-            }
-            if lastBreak >= 0 { badColumn = bad - lastBreak }
+    // MARK: - Fields and storage
+
+    /// Ends the field whose bytes start at `start` in the record storage: checks its UTF-8 (when it holds
+    /// bytes above ASCII), terminates it with a NUL and records it.
+    @inline(__always)
+    private mutating func endField(_ scan: RecordScan, quoted: Bool, start: Int) throws {
+        if scan.sawHighByte, let bad = UTF8Validation.firstInvalidOffset(storage + start, storageCount - start) {
             throw CSVError(
-                message: "invalid UTF-8", location: SourceLocation(path: displayPath, line: badLine, column: badColumn),
-                hint: "save the file as UTF-8")
+                .invalidUTF8, at: invalidByteLocation(scan, quoted: quoted, start: start, offset: bad))
         }
         reserve(1)
         storage[storageCount] = 0
-        fields.append(CSVField(start: start, end: storageCount, isQuoted: quoted, line: line, column: column))
+        fields.append(
+            CSVField(
+                start: start, end: storageCount, isQuoted: quoted, line: scan.fieldLine, column: scan.fieldColumn))
         storageCount += 1
     }
 
+    /// The location of the invalid byte `offset` bytes into a field: line breaks inside the field move it.
+    private func invalidByteLocation(_ scan: RecordScan, quoted: Bool, start: Int, offset: Int) -> SourceLocation {
+        var badLine = scan.fieldLine
+        var badColumn = scan.fieldColumn + (quoted ? 1 : 0) + offset
+        var lastBreak = -1
+        for index in 0..<offset where storage[start + index] == Self.lineFeed {
+            badLine += 1
+            lastBreak = index
+        }
+        if lastBreak >= 0 { badColumn = offset - lastBreak }
+        return SourceLocation(path: displayPath, line: badLine, column: badColumn)
+    }
+
+    /// Appends `count` bytes to the record storage.
+    @inline(__always)
     private mutating func append(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
         reserve(count)
         (storage + storageCount).update(from: bytes, count: count)
@@ -280,8 +321,13 @@ struct CSVScanner {
     }
 
     /// Makes room for `count` more bytes in the record storage.
+    @inline(__always)
     private mutating func reserve(_ count: Int) {
-        guard storageCount + count > storageCapacity else { return }
+        if storageCount + count > storageCapacity { grow(toFit: count) }
+    }
+
+    /// Doubles the record storage until `count` more bytes fit.
+    private mutating func grow(toFit count: Int) {
         var capacity = storageCapacity * 2
         while storageCount + count > capacity { capacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -291,43 +337,47 @@ struct CSVScanner {
         storageCapacity = capacity
     }
 
+    // MARK: - Input
+
+    @inline(__always)
     private mutating func newLine(at offset: Int) {
         line += 1
         lineStart = offset
     }
 
-    private func failure(_ message: String, at offset: Int, hint: String?) -> CSVError {
-        CSVError(
-            message: message, location: SourceLocation(path: displayPath, line: line, column: offset - lineStart + 1),
-            hint: hint)
+    /// An error at file offset `offset` of the current line.
+    private func failure(_ reason: CSVError.Reason, at offset: Int) -> CSVError {
+        CSVError(reason, at: SourceLocation(path: displayPath, line: line, column: offset - lineStart + 1))
     }
 
-    /// Reads the next chunk; false at the end of the file.
+    /// Reads the next chunk of the file.
+    ///
+    /// - Returns: false at the end of the file.
     private mutating func refill() throws -> Bool {
         guard !atEndOfFile else { return false }
         inputBase += inputCount
         inputPosition = 0
         inputCount = 0
-        while true {
-            let count = read(descriptor, input.baseAddress, input.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read the file: \(String(cString: strerror(errno)))", at: inputBase, hint: nil)
-            }
-            if count == 0 {
-                atEndOfFile = true
-                return false
-            }
-            inputCount = count
-            bytesRead += count
-            return true
+        let count: Int
+        do {
+            count = try file.read(into: UnsafeMutableRawBufferPointer(start: input, count: inputCapacity))
+        } catch let error as FileSystemError {
+            throw failure(.cannotRead(error), at: inputBase)
         }
+        guard count > 0 else {
+            atEndOfFile = true
+            return false
+        }
+        inputCount = count
+        bytesRead += count
+        return true
     }
 
+    /// Skips one UTF-8 byte order mark at the start of the file.
     private mutating func skipByteOrderMark() throws {
+        checkedByteOrderMark = true
         guard try refill() else { return }
-        let bytes = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        if inputCount >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+        if inputCount >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
             inputPosition = 3
             lineStart = 3
         }

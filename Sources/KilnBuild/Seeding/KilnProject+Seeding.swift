@@ -3,9 +3,12 @@ import Kiln
 
 extension KilnProject {
     /// The folder holding every database's seeds.
-    public var seedsDirectory: URL { root.appendingPathComponent("seeds", isDirectory: true) }
+    package var seedsDirectory: URL { root.appendingPathComponent("seeds", isDirectory: true) }
 
     /// The seed files of `database`, with their configured delimiters.
+    ///
+    /// - Returns: the files, sorted by name.
+    /// - Throws: ``SeedError`` when the seed folder cannot be read.
     public func seedFiles(for database: String) throws -> [SeedFile] {
         try SeedFile.discover(
             in: seedsDirectory.appendingPathComponent(database).path, displayPath: "seeds/\(database)",
@@ -22,6 +25,7 @@ extension KilnProject {
     ///   - only: load only these tables (all when empty).
     ///   - durability: journaled unless the file is private to the caller.
     ///   - progress: called every few thousand rows.
+    /// - Returns: what happened to each table, in load order.
     /// - Throws: ``SeedError``, ``CSVError``, ``MigrationSetError`` or ``ProjectError``; the file is unchanged.
     public func seed(
         _ database: String, fileAt path: String, shownAs: String? = nil, mode: SeedMode = .insert, only: [String] = [],
@@ -30,41 +34,37 @@ extension KilnProject {
         let migrator = try self.migrator(for: database)
         let name = shownAs ?? path
         guard FileManager.default.fileExists(atPath: path) else {
-            throw SeedError(
-                Diagnostic(
-                    .error, "no such file: \(name)",
-                    hint: "create it first with 'kiln migrate \(database) --db \(name)'"))
+            throw SeedError(.noDatabaseFile(file: name, database: database))
         }
-        var files = try seedFiles(for: database)
-        if !only.isEmpty {
-            let available = files.map(\.tableName)
-            for table in only where !available.contains(where: { $0.lowercased() == table.lowercased() }) {
-                let suggestion = Suggestion.closest(to: table, among: available).map { "did you mean '\($0)'? " } ?? ""
-                throw SeedError(
-                    Diagnostic(
-                        .error, "no seed file for table '\(table)' in seeds/\(database)",
-                        hint: suggestion + "the seeded tables are: \(available.joined(separator: ", "))"))
-            }
-            files = files.filter { file in only.contains { $0.lowercased() == file.tableName.lowercased() } }
-        }
+        let files = try seedFiles(for: database, only: only)
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, mode: .readWrite)
             let version = try Migrator.version(of: connection)
-            guard version == migrator.migrations.latestVersion else {
+            let newest = migrator.migrations.latestVersion
+            guard version == newest else {
                 throw SeedError(
-                    Diagnostic(
-                        .error,
-                        "\(name) is at version \(version), but the seeds are written for the newest version, \(migrator.migrations.latestVersion)",
-                        hint: "run 'kiln migrate \(database) --db \(name)' first"))
+                    .notAtNewestVersion(file: name, database: database, version: version, newest: newest))
             }
         } catch let error as SQLiteError {
-            let message =
-                error.code ~= .notADatabase
-                ? "\(name) is not a SQLite database" : "cannot open \(name): \(error.message)"
-            throw SeedError(Diagnostic(.error, message))
+            throw SeedError(
+                error.code ~= .notADatabase ? .notADatabase(file: name) : .cannotOpenDatabase(file: name, error))
         }
         return try SeedLoader(files: files, mode: mode, durability: durability).load(
             into: connection, progress: progress)
+    }
+
+    /// The seed files of `database` for the tables in `only` (all when it is empty).
+    private func seedFiles(for database: String, only: [String]) throws -> [SeedFile] {
+        let files = try seedFiles(for: database)
+        guard !only.isEmpty else { return files }
+        let available = files.map(\.tableName)
+        for table in only where !available.contains(where: { $0.lowercased() == table.lowercased() }) {
+            throw SeedError(
+                .noSeedFile(
+                    table: table, database: database, suggestion: Suggestion.closest(to: table, among: available),
+                    seededTables: available))
+        }
+        return files.filter { file in only.contains { $0.lowercased() == file.tableName.lowercased() } }
     }
 }

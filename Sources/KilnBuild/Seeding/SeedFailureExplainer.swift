@@ -1,214 +1,94 @@
 import Foundation
 import Kiln
 
-/// Turns SQLite's errors during a load into diagnostics that point at the CSV line and field at fault, with
-/// the value, and for duplicates the line that loaded the value first. It runs only after something failed,
-/// so it may read the file again.
+/// Turns SQLite's errors during a load into ``SeedError`` reasons that point at the CSV line and field at
+/// fault, with the value, and for duplicates the line that loaded the value first. It runs only after
+/// something failed, so it may read the file again.
 enum SeedFailureExplainer {
     /// A row's insert failed: constraint, type or other error.
+    ///
+    /// - Returns: the error to throw, at the field SQLite's message names when it names one.
     static func rowFailure(
-        _ error: SQLiteError, planned: SeedLoader.PlannedFile, reader: CSVReader, connection: SQLiteConnection
+        _ error: SQLiteError, planned: SeedLoader.PlannedFile, reader: borrowing CSVReader
     ) -> SeedError {
         let record = SourceLocation(path: planned.file.displayPath, line: reader.recordLine, column: 1)
         let message = error.message
         let named = columnsNamed(in: message, table: planned.table)
-        let fieldIndex = named.first.flatMap { name in
-            planned.columns.firstIndex { $0.name.lowercased() == name.lowercased() }
-        }
+        let fieldIndex = named.first.flatMap { planned.fieldIndex(ofColumn: $0) }
         let location = fieldIndex.map { reader.location(of: reader.fields[$0]) } ?? record
-
         if message.hasPrefix("UNIQUE constraint failed") || message.hasPrefix("PRIMARY KEY constraint failed") {
-            let fields = named.compactMap { name in
-                planned.columns.firstIndex { $0.name.lowercased() == name.lowercased() }
-            }
-            let shown = fields.map { describe(reader, field: $0) }.joined(separator: ", ")
+            let fields = named.compactMap { planned.fieldIndex(ofColumn: $0) }
+            let shown = describe(reader, fields: fields)
             if let line = earlierLine(planned: planned, fields: fields, reader: reader) {
-                return SeedError(
-                    Diagnostic(
-                        .error, "\(message) (value \(shown) was already loaded at line \(line))", at: location,
-                        hint: "each row needs its own key; remove or change one of the two rows"))
+                return SeedError(.duplicateRow(error, value: shown, firstLine: line), at: location)
             }
-            return SeedError(
-                Diagnostic(
-                    .error, "\(message) (value \(shown) is already in the table)", at: location,
-                    hint: "use --mode upsert to update existing rows, or --mode sync to make the table equal to the CSV"
-                ))
+            return SeedError(.rowAlreadyInTable(error, value: shown), at: location)
         }
         if message.hasPrefix("NOT NULL constraint failed"), let name = named.first {
-            if fieldIndex != nil {
-                return SeedError(
-                    Diagnostic(
-                        .error, "\(message) (the field is empty)", at: location,
-                        hint: "an empty unquoted field is NULL; write \"\" for an empty string"))
-            }
-            return SeedError(
-                Diagnostic(
-                    .error, "\(message) (the header has no column '\(name)' and it has no default)", at: record,
-                    hint: "add '\(name)' to the header"))
+            guard fieldIndex != nil else { return SeedError(.missingRequiredColumn(error, column: name), at: record) }
+            return SeedError(.emptyRequiredField(error), at: location)
         }
         if let fieldIndex {
+            let value = describe(reader, fields: [fieldIndex])
+            let isType = message.hasPrefix("cannot store")
             return SeedError(
-                Diagnostic(.error, "\(message) (value \(describe(reader, field: fieldIndex)))", at: location))
+                isType ? .typeMismatch(error, value: value) : .constraintFailed(error, value: value), at: location)
         }
-        if message.hasPrefix("CHECK constraint failed") {
-            // Point at the first field whose column the constraint mentions.
-            let constraint = String(message.dropFirst("CHECK constraint failed: ".count))
-            var lexer = SQLLexer(constraint)
-            let words = Set(lexer.tokens().compactMap { lexer.identifier(of: $0)?.lowercased() })
-            if let index = planned.columns.firstIndex(where: { words.contains($0.name.lowercased()) }) {
-                return SeedError(
-                    Diagnostic(
-                        .error, "\(message) (value \(describe(reader, field: index)))",
-                        at: reader.location(of: reader.fields[index])))
-            }
-        }
-        if message == "datatype mismatch",
-            let index = planned.columns.firstIndex(where: { $0.primaryKeyPosition > 0 && $0.affinity == .integer })
-        {
-            return SeedError(
-                Diagnostic(
-                    .error,
-                    "\(message): an INTEGER PRIMARY KEY holds only integers (value \(describe(reader, field: index)))",
-                    at: reader.location(of: reader.fields[index])))
-        }
-        return SeedError(Diagnostic(.error, message, at: record))
+        return checkFailure(error, planned: planned, reader: reader)
+            ?? integerKeyFailure(error, planned: planned, reader: reader)
+            ?? SeedError(.rowFailed(error), at: record)
     }
 
-    /// The same primary key appeared twice in an upsert or sync load.
-    static func duplicateKey(_ error: SQLiteError, planned: SeedLoader.PlannedFile, keyFields: [Int], reader: CSVReader)
+    /// A CHECK constraint failed: points at the first field whose column the constraint mentions.
+    private static func checkFailure(
+        _ error: SQLiteError, planned: SeedLoader.PlannedFile, reader: borrowing CSVReader
+    ) -> SeedError? {
+        guard error.message.hasPrefix("CHECK constraint failed") else { return nil }
+        let constraint = String(error.message.dropFirst("CHECK constraint failed: ".count))
+        var lexer = SQLLexer(constraint)
+        let words = Set(lexer.tokens().compactMap { lexer.identifier(of: $0)?.lowercased() })
+        guard let index = planned.columns.firstIndex(where: { words.contains($0.name.lowercased()) }) else {
+            return nil
+        }
+        return SeedError(
+            .checkFailed(error, value: describe(reader, fields: [index])), at: reader.location(of: reader.fields[index])
+        )
+    }
+
+    /// SQLite's `datatype mismatch`: an INTEGER PRIMARY KEY field that is not an integer.
+    private static func integerKeyFailure(
+        _ error: SQLiteError, planned: SeedLoader.PlannedFile, reader: borrowing CSVReader
+    ) -> SeedError? {
+        guard error.message == "datatype mismatch",
+            let index = planned.columns.firstIndex(where: { $0.primaryKeyPosition > 0 && $0.affinity == .integer })
+        else { return nil }
+        return SeedError(
+            .integerPrimaryKeyMismatch(error, value: describe(reader, fields: [index])),
+            at: reader.location(of: reader.fields[index]))
+    }
+
+    /// The same primary key appeared twice (or was empty) in an upsert or sync load.
+    ///
+    /// - Returns: the error to throw, at the key's first field (or its empty one).
+    static func duplicateKey(planned: SeedLoader.PlannedFile, keyFields: [Int], reader: borrowing CSVReader)
         -> SeedError
     {
-        let location = reader.location(of: reader.fields[keyFields[0]])
-        let shown = keyFields.map { describe(reader, field: $0) }.joined(separator: ", ")
-        let columns = keyFields.map { "\(planned.table.name).\(planned.columns[$0].name)" }.joined(separator: ", ")
+        let shown = describe(reader, fields: keyFields)
+        let columns = keyFields.map { "\(planned.table.name).\(planned.columns[$0].name)" }
         if let empty = keyFields.first(where: { reader.fields[$0].isNull }) {
             return SeedError(
-                Diagnostic(
-                    .error, "the primary key \(columns) is empty (value \(shown))",
-                    at: reader.location(of: reader.fields[empty]),
-                    hint: "--mode upsert and sync match rows by primary key; give every row one"))
+                .emptyPrimaryKey(columns: columns, value: shown), at: reader.location(of: reader.fields[empty]))
         }
-        let line =
-            earlierLine(planned: planned, fields: keyFields, reader: reader).map { " was already loaded at line \($0)" }
-            ?? " appears twice"
+        let line = earlierLine(planned: planned, fields: keyFields, reader: reader)
         return SeedError(
-            Diagnostic(
-                .error, "duplicate primary key in the CSV: \(columns) (value \(shown)\(line))", at: location,
-                hint: "each row needs its own key; remove or change one of the two rows"))
-    }
-
-    /// Re-creating a unique index after the rows went in found duplicates.
-    static func indexFailure(
-        _ error: SQLiteError, index: String, planned: SeedLoader.PlannedFile, connection: SQLiteConnection
-    ) -> Error {
-        let named = columnsNamed(in: error.message, table: planned.table)
-        let fields = named.compactMap { name in planned.columns.firstIndex { $0.name.lowercased() == name.lowercased() }
-        }
-        guard !fields.isEmpty, fields.count == named.count, error.message.hasPrefix("UNIQUE") else {
-            return SeedError(
-                Diagnostic(
-                    .error, "\(error.message) (while building index \(index))",
-                    at: SourceLocation(path: planned.file.displayPath, line: 1, column: 1)))
-        }
-        do {
-            let reader = try CSVReader(
-                path: planned.file.path, displayPath: planned.file.displayPath, delimiter: planned.file.delimiter)
-            _ = try reader.next()
-            var firstLine: [[SQLiteValue]: Int] = [:]
-            while try reader.next() {
-                let key = fields.map { value(reader, field: $0, planned: planned) }
-                if key.contains(.null) { continue }  // NULLs never collide in a unique index
-                if let line = firstLine[key] {
-                    let shown = fields.map { describe(reader, field: $0) }.joined(separator: ", ")
-                    return SeedError(
-                        Diagnostic(
-                            .error, "\(error.message) (value \(shown) was already loaded at line \(line))",
-                            at: reader.location(of: reader.fields[fields[0]]),
-                            hint: "index \(index) is UNIQUE; remove or change one of the two rows"))
-                }
-                firstLine[key] = reader.recordLine
-            }
-        } catch {
-            return error
-        }
-        return SeedError(
-            Diagnostic(
-                .error, "\(error.message) (while building index \(index))",
-                at: SourceLocation(path: planned.file.displayPath, line: 1, column: 1)))
-    }
-
-    /// Runs `PRAGMA foreign_key_check` and explains the first violation at the CSV record that caused it.
-    static func checkForeignKeys(plan: [SeedLoader.PlannedFile], mode: SeedMode, connection: SQLiteConnection) throws {
-        let violations = try connection.rows(sql: "PRAGMA main.foreign_key_check")
-        guard let first = violations.first, case .text(let child) = first[0], case .text(let parent) = first[2] else {
-            return
-        }
-        let more =
-            violations.count > 1
-            ? " (and \(violations.count - 1) more violation\(violations.count == 2 ? "" : "s"))" : ""
-        let fkid = Int(first[3].integerValue ?? 0)
-        if let planned = plan.first(where: { $0.table.name.lowercased() == child.lowercased() }),
-            fkid < planned.table.foreignKeys.count
-        {
-            let key = planned.table.foreignKeys[fkid]
-            if let diagnostic = try locateOrphan(planned: planned, key: key, connection: connection, more: more) {
-                throw SeedError(diagnostic)
-            }
-        }
-        let parentFile = plan.first { $0.table.name.lowercased() == parent.lowercased() }
-        let where_ = parentFile.map { SourceLocation(path: $0.file.displayPath, line: 1, column: 1) }
-        throw SeedError(
-            Diagnostic(
-                .error,
-                "FOREIGN KEY constraint failed: table \(child) rowid \(first[1]) references a missing row of \(parent)\(more)",
-                at: where_,
-                hint: mode == .sync
-                    ? "--mode sync deleted parent rows that other rows still reference; keep them in the parent's CSV"
-                    : "add the missing parent rows to the parent's seed"))
-    }
-
-    /// Finds the CSV record whose foreign key has no parent row.
-    private static func locateOrphan(
-        planned: SeedLoader.PlannedFile, key: TableSchema.ForeignKey, connection: SQLiteConnection, more: String
-    ) throws -> Diagnostic? {
-        let fields = key.columns.compactMap { name in
-            planned.columns.firstIndex { $0.name.lowercased() == name.lowercased() }
-        }
-        guard fields.count == key.columns.count else { return nil }
-        let parentColumns: [String]
-        if key.parentColumns.count == key.columns.count {
-            parentColumns = key.parentColumns
-        } else {
-            parentColumns =
-                try TableSchema.readAll(from: connection)[key.parent.lowercased()]?.primaryKey.map(\.name) ?? []
-        }
-        guard parentColumns.count == fields.count else { return nil }
-        let condition = parentColumns.map { "\(quoted($0)) = ?" }.joined(separator: " AND ")
-        let probe = try connection.prepare(sql: "SELECT 1 FROM main.\(quoted(key.parent)) WHERE \(condition)")
-        let reader = try CSVReader(
-            path: planned.file.path, displayPath: planned.file.displayPath, delimiter: planned.file.delimiter)
-        _ = try reader.next()
-        while try reader.next() {
-            let values = fields.map { value(reader, field: $0, planned: planned) }
-            if values.contains(.null) { continue }
-            try probe.reset()
-            try probe.bind(values)
-            if try !probe.step() {
-                let shown = fields.map { describe(reader, field: $0) }.joined(separator: ", ")
-                return Diagnostic(
-                    .error,
-                    "FOREIGN KEY constraint failed: \(planned.table.name).\(key.columns.joined(separator: ", ")) references \(key.parent), which has no row with value \(shown)\(more)",
-                    at: reader.location(of: reader.fields[fields[0]]),
-                    hint: "add the parent row to the seed of \(key.parent), or fix the value")
-            }
-        }
-        return nil
+            .duplicateKeyInCSV(columns: columns, value: shown, firstLine: line),
+            at: reader.location(of: reader.fields[keyFields[0]]))
     }
 
     // MARK: - Helpers
 
     /// The column names in a message such as `UNIQUE constraint failed: t.a, t.b`.
-    private static func columnsNamed(in message: String, table: TableSchema) -> [String] {
+    static func columnsNamed(in message: String, table: TableSchema) -> [String] {
         guard let colon = message.range(of: ": ") else {
             // "cannot store TEXT value in INTEGER column t.c"
             if let range = message.range(of: " column ") {
@@ -226,13 +106,13 @@ enum SeedFailureExplainer {
     }
 
     /// The first line before the current record whose `fields` bind to the same values.
-    private static func earlierLine(planned: SeedLoader.PlannedFile, fields: [Int], reader current: CSVReader) -> Int? {
+    private static func earlierLine(
+        planned: SeedLoader.PlannedFile, fields: [Int], reader current: borrowing CSVReader
+    ) -> Int? {
         guard !fields.isEmpty else { return nil }
         let wanted = fields.map { value(current, field: $0, planned: planned) }
         do {
-            let reader = try CSVReader(
-                path: planned.file.path, displayPath: planned.file.displayPath, delimiter: planned.file.delimiter)
-            _ = try reader.next()
+            var reader = try planned.openRows()
             while try reader.next(), reader.recordLine < current.recordLine {
                 if fields.map({ value(reader, field: $0, planned: planned) }) == wanted { return reader.recordLine }
             }
@@ -242,18 +122,22 @@ enum SeedFailureExplainer {
         return nil
     }
 
-    private static func value(_ reader: CSVReader, field index: Int, planned: SeedLoader.PlannedFile) -> SQLiteValue {
+    /// The value field `index` of the current record binds as.
+    static func value(_ reader: borrowing CSVReader, field index: Int, planned: SeedLoader.PlannedFile) -> SQLiteValue {
         let field = reader.fields[index]
         return reader.withBytes(of: field) {
             SeedValue.value($0, isNull: field.isNull, affinity: planned.columns[index].affinity)
         }
     }
 
-    /// A field's value as the user wrote it: `NULL` for an empty field, text in quotes when it is not a number.
-    private static func describe(_ reader: CSVReader, field index: Int) -> String {
-        let field = reader.fields[index]
-        if field.isNull { return "NULL" }
-        let text = reader.string(of: field)
-        return reader.withBytes(of: field) { NumericLiteral.real($0) != nil } ? text : "'\(text)'"
+    /// Fields' values as the user wrote them, separated by commas: `NULL` for an empty field, text in quotes
+    /// when it is not a number.
+    static func describe(_ reader: borrowing CSVReader, fields: [Int]) -> String {
+        fields.map { index in
+            let field = reader.fields[index]
+            if field.isNull { return "NULL" }
+            let text = reader.string(of: field)
+            return reader.withBytes(of: field) { NumericLiteral.real($0) != nil } ? text : "'\(text)'"
+        }.joined(separator: ", ")
     }
 }

@@ -26,16 +26,16 @@ public struct SeedFile: Sendable, Equatable {
     ///   - directory: the folder on disk.
     ///   - displayPath: how diagnostics name the folder, e.g. `seeds/countries`.
     ///   - delimiters: the separator for tables that do not use `,`, by table name.
+    /// - Returns: the seed files, sorted by name.
     /// - Throws: ``SeedError`` when the folder cannot be read.
     public static func discover(in directory: String, displayPath: String, delimiters: [String: UInt8] = [:]) throws
         -> [SeedFile]
     {
         let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw SeedError(
-                Diagnostic(
-                    .error, "no seed folder \(displayPath)",
-                    hint: "put one CSV file per table in \(displayPath)/<table>.csv"))
+        do {
+            names = try FileSystem.contentsOfDirectory(directory)
+        } catch let error as FileSystemError {
+            throw SeedError(.noSeedFolder(folder: displayPath, error))
         }
         return names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".csv") }.sorted().map { name in
             let table = String(name.dropLast(4))
@@ -44,16 +44,4 @@ public struct SeedFile: Sendable, Equatable {
                 delimiter: delimiters[table] ?? UInt8(ascii: ","))
         }
     }
-}
-
-/// Seeding failed; the database was rolled back to exactly what it was before.
-public struct SeedError: DiagnosticError {
-    /// Every problem found.
-    public let diagnostics: [Diagnostic]
-
-    /// One problem.
-    public init(_ diagnostic: Diagnostic) { diagnostics = [diagnostic] }
-
-    /// Several problems.
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 }

@@ -1,0 +1,97 @@
+import Kiln
+
+extension SeedLoader {
+    /// Loads one planned file into its table.
+    ///
+    /// - Returns: what happened to the table.
+    func loadTable(
+        _ planned: PlannedFile, index: Int, connection: SQLiteConnection, tracker: inout ProgressTracker
+    ) throws -> SeedTableReport {
+        let table = quoted(planned.table.name)
+        let countBefore = try connection.integer(sql: "SELECT count(*) FROM main.\(table)")
+        // Build the indexes after the rows when the table starts empty.
+        let deferredIndexes = countBefore == 0 ? planned.table.indexes : []
+        for index in deferredIndexes { try connection.execute(sql: "DROP INDEX main.\(quoted(index.name))") }
+        let keys = mode == .insert ? nil : try SeenKeys(planned, index: index, connection: connection)
+        let insert = try connection.prepare(sql: insertSQL(planned))
+        let rows = try insertRows(planned, with: insert, keys: keys, connection: connection, tracker: &tracker)
+        try rebuild(deferredIndexes, of: planned, connection: connection)
+        let inserted = Int(try connection.integer(sql: "SELECT count(*) FROM main.\(table)") - countBefore)
+        return SeedTableReport(
+            table: planned.table.name, file: planned.file.displayPath, rows: rows, inserted: inserted,
+            updated: mode == .insert ? 0 : rows - inserted, deleted: 0)
+    }
+
+    /// The statement that inserts one row; in upsert and sync modes a row whose key exists updates it.
+    private func insertSQL(_ planned: PlannedFile) -> String {
+        let columnList = planned.columns.map { quoted($0.name) }.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: planned.columns.count).joined(separator: ", ")
+        let sql = "INSERT INTO main.\(quoted(planned.table.name)) (\(columnList)) VALUES (\(placeholders))"
+        guard mode != .insert else { return sql }
+        let others = planned.columns.filter { $0.primaryKeyPosition == 0 }
+        let target = planned.table.primaryKey.map { quoted($0.name) }.joined(separator: ", ")
+        guard !others.isEmpty else { return sql + " ON CONFLICT (\(target)) DO NOTHING" }
+        return sql + " ON CONFLICT (\(target)) DO UPDATE SET "
+            + others.map { "\(quoted($0.name)) = excluded.\(quoted($0.name))" }.joined(separator: ", ")
+    }
+
+    /// Reads the file's rows and inserts each one (recording its key first in upsert and sync modes).
+    ///
+    /// - Returns: the number of rows read.
+    private func insertRows(
+        _ planned: PlannedFile, with insert: SQLiteStatement, keys: SeenKeys?, connection: SQLiteConnection,
+        tracker: inout ProgressTracker
+    ) throws -> Int {
+        var reader = try planned.openRows()
+        let affinities = planned.columns.map(\.affinity)
+        var rows = 0
+        while try reader.next() {
+            if let keys { try keys.record(reader, planned: planned) }
+            let fields = reader.fields
+            for position in 0..<fields.count {
+                try SeedValue.bind(reader, fields[position], as: affinities[position], to: insert, at: position + 1)
+            }
+            do {
+                try insert.run()
+            } catch let error as SQLiteError {
+                throw SeedFailureExplainer.rowFailure(error, planned: planned, reader: reader)
+            }
+            try insert.resetKeepingBindings()
+            rows += 1
+            tracker.row(table: planned.table.name, bytesSoFar: reader.bytesRead)
+        }
+        tracker.bytes += reader.bytesRead
+        return rows
+    }
+
+    /// Re-creates the indexes dropped before the rows went in, with the sorter's cache and threads, then
+    /// goes back to the loading cache for the next table (after a failure, `load` restores the caller's).
+    private func rebuild(
+        _ indexes: [(name: String, sql: String)], of planned: PlannedFile, connection: SQLiteConnection
+    ) throws {
+        guard !indexes.isEmpty else { return }
+        try connection.execute(sql: "PRAGMA cache_size = -\(sortCacheKiB); PRAGMA threads = \(sortThreads)")
+        for index in indexes {
+            do {
+                try connection.execute(sql: index.sql)
+            } catch let error as SQLiteError {
+                throw SeedFailureExplainer.indexFailure(error, index: index.name, planned: planned)
+            }
+        }
+        try connection.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
+    }
+
+    /// Deletes the rows of a table whose primary key is not in its CSV (sync mode).
+    ///
+    /// - Returns: the number of rows deleted.
+    func deleteMissing(_ planned: PlannedFile, index: Int, connection: SQLiteConnection) throws -> Int {
+        let table = quoted(planned.table.name)
+        let match = planned.table.primaryKey.enumerated().map {
+            "s.k\($0.offset) = main.\(table).\(quoted($0.element.name))"
+        }.joined(separator: " AND ")
+        try connection.execute(
+            sql: "DELETE FROM main.\(table) WHERE NOT EXISTS "
+                + "(SELECT 1 FROM temp.\(quoted(Self.seenTableName(index))) AS s WHERE \(match))")
+        return connection.changes
+    }
+}

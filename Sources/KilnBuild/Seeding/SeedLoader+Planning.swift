@@ -1,0 +1,111 @@
+import Kiln
+
+extension SeedLoader {
+    /// A seed file matched to its table through its header.
+    struct PlannedFile {
+        /// The file.
+        let file: SeedFile
+        /// Its table.
+        let table: TableSchema
+        /// The table column for each CSV field, in field order.
+        let columns: [TableSchema.Column]
+
+        /// Opens the file, positioned after its header (checked while planning).
+        ///
+        /// - Returns: a reader whose next record is the first row.
+        /// - Throws: ``CSVError`` when the file cannot be read.
+        func openRows() throws -> CSVReader {
+            var reader = try CSVReader(path: file.path, displayPath: file.displayPath, delimiter: file.delimiter)
+            _ = try reader.next()
+            return reader
+        }
+
+        /// The CSV field that loads the column named `name` (compared as SQLite compares identifiers).
+        ///
+        /// - Returns: the field's index, or nil when the header does not name the column.
+        func fieldIndex(ofColumn name: String) -> Int? {
+            let wanted = name.lowercased()
+            return columns.firstIndex { $0.name.lowercased() == wanted }
+        }
+    }
+
+    /// Matches every file to its table and header, reporting all problems at once, and orders the files
+    /// parents first.
+    ///
+    /// - Returns: the files in load order.
+    /// - Throws: ``SeedError`` with every problem found.
+    func plan(tables: [String: TableSchema]) throws -> [PlannedFile] {
+        var problems: [SeedError.Problem] = []
+        var planned: [PlannedFile] = []
+        for file in files {
+            do {
+                planned.append(try plan(file, tables: tables))
+            } catch let error as SeedError {
+                problems += error.problems
+            } catch let error as CSVError {
+                problems.append(SeedError.Problem(.malformedCSV(error), at: error.location))
+            }
+        }
+        guard problems.isEmpty else { throw SeedError(problems: problems) }
+        return TableSchema.parentsFirst(planned, table: \.table)
+    }
+
+    /// Matches one file to its table and checks that the mode can match its rows.
+    private func plan(_ file: SeedFile, tables: [String: TableSchema]) throws -> PlannedFile {
+        let start = SourceLocation(path: file.displayPath, line: 1, column: 1)
+        guard let table = tables[file.tableName.lowercased()] else {
+            throw SeedError(.noSuchTable(file.tableName, tables: tables.values.map(\.name).sorted()), at: start)
+        }
+        if mode != .insert && table.primaryKey.isEmpty {
+            throw SeedError(.modeNeedsPrimaryKey(mode, table: table.name), at: start)
+        }
+        let columns = try header(of: file, table: table)
+        if mode != .insert {
+            let missing = table.primaryKey.filter { key in !columns.contains { $0.name == key.name } }
+            if !missing.isEmpty {
+                throw SeedError(.headerLacksPrimaryKey(mode, missing: missing.map(\.name)), at: start)
+            }
+        }
+        return PlannedFile(file: file, table: table, columns: columns)
+    }
+
+    /// Reads and checks a file's header: every name a column of the table, none twice, none generated.
+    private func header(of file: SeedFile, table: TableSchema) throws -> [TableSchema.Column] {
+        var reader = try CSVReader(path: file.path, displayPath: file.displayPath, delimiter: file.delimiter)
+        guard try reader.next() else {
+            throw SeedError(
+                .emptyFile(exampleColumns: table.columns.prefix(3).map(\.name)),
+                at: SourceLocation(path: file.displayPath, line: 1, column: 1))
+        }
+        var problems: [SeedError.Problem] = []
+        var columns: [TableSchema.Column] = []
+        var seen: [String: Int] = [:]
+        for field in reader.fields {
+            let name = reader.string(of: field)
+            let location = reader.location(of: field)
+            guard let column = table.column(named: name), !column.isHidden else {
+                problems.append(SeedError.Problem(Self.unknownColumn(name, in: table), at: location))
+                continue
+            }
+            if column.isGenerated {
+                problems.append(SeedError.Problem(.generatedColumn(column.name), at: location))
+                continue
+            }
+            if let first = seen[column.name.lowercased()] {
+                problems.append(SeedError.Problem(.duplicateColumn(column.name, firstColumn: first), at: location))
+                continue
+            }
+            seen[column.name.lowercased()] = field.column
+            columns.append(column)
+        }
+        guard problems.isEmpty else { throw SeedError(problems: problems) }
+        return columns
+    }
+
+    /// A header name that is not a column of `table` (or is a hidden one), with the closest column name.
+    private static func unknownColumn(_ name: String, in table: TableSchema) -> SeedError.Reason {
+        let insertable = table.columns.filter { !$0.isGenerated && !$0.isHidden }.map(\.name)
+        return .unknownColumn(
+            name, table: table.name, suggestion: Suggestion.closest(to: name, among: insertable), columns: insertable)
+    }
+}
