@@ -33,9 +33,13 @@ struct BuildCrashTests {
         let window = max(
             Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000), 40)
         var sawOld = false
-        for _ in 0..<30 {
+        // Earliest kills first: once one build has published the new file every later build is up to date, so
+        // in random order a first kill landing late (the reference build ran on a loaded machine) left no kill
+        // mid-build at all.
+        let delays = (0..<30).map { _ in Int.random(in: 1...window) }.sorted()
+        for delay in delays {
             let process = try KilnBinary.start(build, in: folder.url)
-            usleep(UInt32(Int.random(in: 1...window) * 1000))
+            usleep(UInt32(delay * 1000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let hash = SHA256Hasher.hash(try folder.read("build/big.sqlite"))
