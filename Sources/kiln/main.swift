@@ -1,10 +1,11 @@
 import Foundation
+import Kiln
 import KilnCommandLine
 
 // The whole program: hand the arguments to the library, write what it says, exit with its status.
 let status = KilnTool.run(
     Array(CommandLine.arguments.dropFirst()),
-    standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    standardError: { FileHandle.standardError.write(Data($0.utf8)) },
-    standardErrorIsTerminal: isatty(STDERR_FILENO) != 0)
+    standardOutput: { StandardStream.output.write($0) },
+    standardError: { StandardStream.error.write($0) },
+    standardErrorIsTerminal: StandardStream.error.isTerminal)
 exit(status)

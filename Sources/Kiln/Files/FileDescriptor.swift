@@ -122,8 +122,13 @@ package struct FileDescriptor: ~Copyable {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
-    /// `fsync`: the file's data and size are on the disk when this returns.
+    /// `fsync`: the file's data and size are on the disk when this returns. On Apple platforms, where `fsync`
+    /// leaves data in the drive's cache, `F_FULLFSYNC` asks the drive to write it, with `fsync` as the fallback
+    /// on file systems that do not support it.
     package func sync() throws {
+        #if canImport(Darwin)
+            if retryingOnInterrupt({ fcntl(rawValue, F_FULLFSYNC) }) == 0 { return }
+        #endif
         guard retryingOnInterrupt({ fsync(rawValue) }) == 0 else {
             throw FileSystemError(.fsync, path: path, code: errno)
         }
@@ -142,30 +147,4 @@ package struct FileDescriptor: ~Copyable {
         guard fstat(rawValue, &status) == 0 else { throw FileSystemError(.stat, path: path, code: errno) }
         return Int(status.st_size)
     }
-}
-
-// The system's own calls, named apart from the methods above.
-
-private func systemClose(_ descriptor: Int32) -> Int32 {
-    #if canImport(Darwin)
-        Darwin.close(descriptor)
-    #else
-        Glibc.close(descriptor)
-    #endif
-}
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-        Darwin.read(descriptor, buffer, count)
-    #else
-        Glibc.read(descriptor, buffer, count)
-    #endif
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-        Darwin.write(descriptor, buffer, count)
-    #else
-        Glibc.write(descriptor, buffer, count)
-    #endif
 }

@@ -111,19 +111,3 @@ package enum FileSystem {
         return String(trimmed[trimmed.index(after: slash)...])
     }
 }
-
-private func systemRename(_ source: String, _ destination: String) -> Int32 {
-    #if canImport(Darwin)
-        Darwin.rename(source, destination)
-    #else
-        Glibc.rename(source, destination)
-    #endif
-}
-
-private func systemLink(_ source: String, _ destination: String) -> Int32 {
-    #if canImport(Darwin)
-        Darwin.link(source, destination)
-    #else
-        Glibc.link(source, destination)
-    #endif
-}

@@ -17,3 +17,45 @@ package func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) ->
         if result != -1 || errno != EINTR { return result }
     }
 }
+
+// The system's own calls, under names apart from the methods of `FileDescriptor` and `FileSystem` that wrap them.
+
+func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+        Darwin.close(descriptor)
+    #else
+        Glibc.close(descriptor)
+    #endif
+}
+
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+    #else
+        Glibc.read(descriptor, buffer, count)
+    #endif
+}
+
+func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+    #else
+        Glibc.write(descriptor, buffer, count)
+    #endif
+}
+
+func systemRename(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+        Darwin.rename(source, destination)
+    #else
+        Glibc.rename(source, destination)
+    #endif
+}
+
+func systemLink(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+        Darwin.link(source, destination)
+    #else
+        Glibc.link(source, destination)
+    #endif
+}

@@ -1,0 +1,33 @@
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
+/// The process's standard output and standard error, written through the same EINTR rule as every other
+/// descriptor. They are not owned (the process keeps them open), so this is not a ``FileDescriptor``.
+package enum StandardStream {
+    /// Standard output: data.
+    case output
+    /// Standard error: diagnostics and progress.
+    case error
+
+    /// Writes all of `text`'s UTF-8 bytes, continuing after short writes. A stream that cannot be written (a
+    /// closed pipe, a full disk behind a redirect) drops the rest: there is nowhere left to report it.
+    package func write(_ text: String) {
+        let descriptor = self == .output ? STDOUT_FILENO : STDERR_FILENO
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var written = 0
+            while written < buffer.count {
+                let count = retryingOnInterrupt { systemWrite(descriptor, base + written, buffer.count - written) }
+                guard count > 0 else { return }
+                written += count
+            }
+        }
+    }
+
+    /// Whether the stream is a terminal (progress lines and colour are only for terminals).
+    package var isTerminal: Bool { isatty(self == .output ? STDOUT_FILENO : STDERR_FILENO) != 0 }
+}
