@@ -1,13 +1,5 @@
 import Kiln
 
-/// An error whose diagnostics the command line words differently from the library: it adds the hints that
-/// name `kiln` commands and flags, which the libraries never mention. Each area's error type conforms in a
-/// file of its own beside this one (`<Area>Error+CommandLine.swift`).
-protocol CommandLineDiagnosable: Error {
-    /// The diagnostics exactly as `kiln` prints them.
-    var commandLineDiagnostics: [Diagnostic] { get }
-}
-
 /// The one place an error becomes the text a command prints.
 enum ErrorRendering {
     /// The diagnostics for any error a command lets through: the command-line wording where an error has
