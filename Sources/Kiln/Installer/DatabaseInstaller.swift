@@ -21,11 +21,12 @@ import Foundation
 ///   delivers it; when they are equal already nothing is written. Other tables are never touched.
 ///
 /// ```swift
+/// // `bundled`: the file `kiln build` made, e.g. Bundle.main.url(forResource: "santi", withExtension: "sql");
+/// // `migrations`: the app's copy of migrations/santi/.
 /// let installer = DatabaseInstaller(
-///     bundled: Bundle.main.url(forResource: "santi", withExtension: "sql")!,
-///     destination: documents.appendingPathComponent("santi.sqlite"),
-///     migrations: try MigrationSet.load(directory: Bundle.main.url(forResource: "santi", withExtension: nil)!.path))
-/// let report = try installer.install()
+///     bundled: bundled, destination: documents.appendingPathComponent("santi.sqlite"),
+///     migrations: try MigrationSet.load(directory: migrations.path), lockTimeout: 10)
+/// let report = try installer.install()  // off the main thread: it waits, copies and migrates
 /// ```
 public struct DatabaseInstaller: Sendable {
     /// What an install did.
