@@ -21,4 +21,16 @@ struct InstallCommandTests {
         #expect(missing.status == 64)
         #expect(missing.standardError.hasPrefix("kiln install: error: missing expected option '--to <file>'\n"))
     }
+
+    @Test("a destination folder that does not exist: the errno's text and the note to check the folder")
+    func missingDestinationFolder() throws {
+        let project = try ShopProject()
+        try project.kiln("migrate", "shop", "--db", "bundled.sqlite")
+        let result = try project.kiln("install", "--bundled", "bundled.sqlite", "--to", "nofolder/app.sqlite")
+        #expect(result.status == 1)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.standardError)")
+        #expect(lines.first?.hasSuffix("No such file or directory") == true, "\(result.standardError)")
+        #expect(lines.last == "kiln: note: check that the destination folder exists and is writable")
+    }
 }

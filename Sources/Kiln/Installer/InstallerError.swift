@@ -165,6 +165,9 @@ extension InstallerError {
             "it was not installed by kiln; move it aside or migrate it with a baseline"
         case .lockTimedOut: "try again later, or leave lockTimeout nil to wait until the other install finishes"
         case .migration(let error): error.hint
+        case .fileSystem(let error) where error.operation == .open || error.operation == .create:
+            FileSystem.parentDirectory(of: error.path) == FileSystem.parentDirectory(of: destination)
+                ? "check that the destination folder exists and is writable" : nil
         case .bundledFileInvalid, .fileSystem, .database: nil
         }
     }
