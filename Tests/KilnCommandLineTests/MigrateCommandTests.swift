@@ -86,6 +86,21 @@ struct MigrateCommandTests {
         #expect(try project.folder.read("shop.sqlite") == before)
     }
 
+    @Test("a file that is not a database: a dry run's note does not offer to create one, a real run's does")
+    func notADatabase() throws {
+        let project = try ShopProject()
+        try project.folder.write("notes.txt", String(repeating: "not a database\n", count: 100))
+        let dry = try project.kiln("migrate", "shop", "--db", "notes.txt", "--dry-run")
+        #expect(dry.status == 1)
+        #expect(dry.standardError.hasSuffix("kiln: note: point --db at a database file\n"), "\(dry.standardError)")
+        let real = try project.kiln("migrate", "shop", "--db", "notes.txt")
+        #expect(real.status == 1)
+        #expect(
+            real.standardError.hasSuffix(
+                "kiln: note: point --db at a database file, or at a path where kiln may create one\n"),
+            "\(real.standardError)")
+    }
+
     @Test("migrate refuses a newer database and one kiln did not create, without writing")
     func refusals() throws {
         let project = try ShopProject()

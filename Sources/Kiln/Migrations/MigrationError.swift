@@ -39,6 +39,8 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     public let path: String
     /// The name of the migration set's database, e.g. `countries`.
     public let database: String
+    /// Whether the failure happened in a dry run, which only ever reads the file.
+    public var isDryRun = false
 
     /// An error from its facts.
     public init(_ reason: Reason, location: SourceLocation? = nil, path: String, database: String) {
