@@ -87,6 +87,17 @@ struct KilnConfigurationLocationTests {
         #expect(settings.delimiters == ["t": 0x09, "u": 0x7C])
     }
 
+    @Test("a byte order mark is ignored, and integral numbers written with a fraction or exponent are integers")
+    func byteOrderMarkAndIntegralNumbers() throws {
+        let json = "\u{FEFF}{\"databases\": {\"a\": {\"applicationId\": 1e3, \"pageSize\": 4096.0}}}"
+        let settings = try KilnConfiguration.parse(Array(json.utf8)).settings(for: "a")
+        #expect(settings.applicationID == 1000 && settings.pageSize == 4096)
+        let fraction = try error("\u{FEFF}{\"databases\": {\"a\": {\"applicationId\": 1.5}}}")
+        #expect(fraction.problems.map(\.reason) == [.invalidApplicationID(path: "databases.a.applicationId")])
+        // Columns count UTF-8 bytes from the start of the line, the byte order mark's three included.
+        #expect(fraction.problems.first?.location == SourceLocation(path: "kiln.json", line: 1, column: 42))
+    }
+
     @Test("every problem is reported, in document order, each at its own place")
     func severalProblems() throws {
         let json = #"{"databases": {"a": {"pageSize": 1000, "analyze": "yes"}}, "minimumSQLite": 3}"#

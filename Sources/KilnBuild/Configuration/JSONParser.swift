@@ -15,12 +15,14 @@ package struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    /// Reads a whole document: one value, with only white space around it.
+    /// Reads a whole document: one value, with only white space around it, after at most one UTF-8 byte order
+    /// mark (RFC 8259 section 8.1 lets a reader ignore it; editors on Windows write one).
     ///
     /// - Throws: ``JSONSyntaxError`` at the first byte that is not strict JSON.
     /// - Returns: the top-level value.
     package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         let value = try parser.readValue()
         parser.skipWhiteSpace()
         if let byte = parser.peek() {

@@ -32,10 +32,13 @@ package struct JSONValue: Sendable, Equatable {
     /// The byte offset of its first byte.
     package let offset: Int
 
-    /// The value as an integer, when it is a number written without a fraction or exponent that fits `Int64`.
+    /// The value as an integer, when it is a number with an integral value that fits `Int64`: `12`, and also
+    /// `12.0` or `1.2e1`, as any JSON reader sees them (exactly, up to 2^53 where they are not plain digits).
     package var integer: Int64? {
         guard case .number(let text) = kind else { return nil }
-        return Int64(text)
+        if let exact = Int64(text) { return exact }
+        guard let value = Double(text), value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return Int64(value)
     }
 
     /// The value as a string, when it is one.
