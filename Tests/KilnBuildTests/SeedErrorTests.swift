@@ -33,7 +33,7 @@ struct SeedErrorTests {
             Issue.record("expected a duplicate row, got \(duplicate.reason)")
             return
         }
-        #expect(sqlite.code ~= .constraint)
+        #expect(sqlite.code.matches(.constraint))
         #expect(value == "1")
         #expect(firstLine == 2)
     }

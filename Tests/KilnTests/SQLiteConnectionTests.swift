@@ -12,7 +12,7 @@ struct SQLiteConnectionTests {
         try db.execute(sql: "INSERT INTO t (name) VALUES ('a')")
         let error = try #require(throws: SQLiteError.self) { try db.execute(sql: "INSERT INTO t (name) VALUES ('a')") }
         #expect(error.code.rawValue == 2067)  // SQLITE_CONSTRAINT_UNIQUE
-        #expect(error.code ~= .constraint)
+        #expect(error.code.matches(.constraint))
         #expect(error.message == "UNIQUE constraint failed: t.name")
         #expect(error.sql == "INSERT INTO t (name) VALUES ('a')")
     }
@@ -121,7 +121,7 @@ struct SQLiteConnectionTests {
         let error = try #require(throws: SQLiteError.self) {
             try SQLiteConnection(path: folder.path("missing.sqlite"), mode: .readOnly)
         }
-        #expect(error.code ~= .cannotOpen)
+        #expect(error.code.matches(.cannotOpen))
         #expect(!folder.exists("missing.sqlite"))
     }
 
@@ -131,7 +131,7 @@ struct SQLiteConnectionTests {
         var statement: SQLiteStatement? = try db.prepare(sql: "SELECT 1")
         #expect(statement != nil)
         let error = try #require(throws: SQLiteError.self) { try db.close() }
-        #expect(error.code ~= .busy)
+        #expect(error.code.matches(.busy))
         statement = nil
         try db.close()
     }
@@ -145,7 +145,7 @@ struct SQLiteConnectionTests {
         let second = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 200)
         let started = ContinuousClock.now
         let error = try #require(throws: SQLiteError.self) { try second.execute(sql: "BEGIN IMMEDIATE") }
-        #expect(error.code ~= .busy)
+        #expect(error.code.matches(.busy))
         #expect(ContinuousClock.now - started >= .milliseconds(150))
         try first.execute(sql: "COMMIT")
     }

@@ -31,12 +31,16 @@ struct SQLiteResultCodeTests {
         #expect(!(SQLiteResultCode.constraint ~= .busySnapshot))
     }
 
-    @Test("matching reads the same with the value on the left, as in error.code ~= .constraint")
-    func valueOnTheLeft() {
-        #expect(SQLiteResultCode.constraintUnique ~= .constraint)
-        #expect(SQLiteResultCode.busySnapshot ~= .busy)
-        #expect(!(SQLiteResultCode.constraintUnique ~= .ioError))
-        #expect(!(SQLiteResultCode.busySnapshot ~= .constraint))
+    @Test("an extended pattern does not match its bare primary code; matches(_:) reads with the value first")
+    func valueFirst() {
+        #expect(!(SQLiteResultCode.constraintUnique ~= .constraint))
+        #expect(!(SQLiteResultCode.busySnapshot ~= .busy))
+        #expect(SQLiteResultCode.constraintUnique.matches(.constraint))
+        #expect(SQLiteResultCode.busySnapshot.matches(.busy))
+        #expect(SQLiteResultCode.constraintUnique.matches(.constraintUnique))
+        #expect(!SQLiteResultCode.constraint.matches(.constraintUnique))
+        #expect(!SQLiteResultCode.constraintUnique.matches(.ioError))
+        #expect(!SQLiteResultCode.busySnapshot.matches(.constraint))
     }
 
     @Test("a switch picks the extended case before the primary one")
@@ -70,9 +74,9 @@ struct SQLiteResultCodeTests {
         ]
         for (sql, expected) in cases {
             let error = try #require(throws: SQLiteError.self) { try db.execute(sql: sql) }
-            #expect(error.code ~= expected, "\(sql): \(error.code)")
-            #expect(error.code ~= .constraint)
-            #expect(!(error.code ~= (expected == .constraintUnique ? .constraintNotNull : .constraintUnique)))
+            #expect(error.code.matches(expected), "\(sql): \(error.code)")
+            #expect(error.code.matches(.constraint))
+            #expect(!error.code.matches(expected == .constraintUnique ? .constraintNotNull : .constraintUnique))
         }
     }
 }

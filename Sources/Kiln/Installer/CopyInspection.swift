@@ -13,7 +13,7 @@ enum CopyInspection {
         do {
             return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readOnly)
         } catch let failure as InstallFailure {
-            guard case .database(let error, _) = failure.reason, error.code ~= .readOnly else { throw failure }
+            guard case .database(let error, _) = failure.reason, error.code.matches(.readOnly) else { throw failure }
             return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readWrite)
         }
     }
@@ -37,7 +37,7 @@ enum CopyInspection {
             if applicationID != 0 && applicationID != Int64(bundledApplicationID) { return try damaged(connection) }
             if try connection.rows(sql: "PRAGMA quick_check") != [["ok"]] { return try damaged(connection) }
             return .healthy(connection, version: Int32(truncatingIfNeeded: version))
-        } catch let error as SQLiteError where error.code ~= .notADatabase || error.code ~= .corrupt {
+        } catch let error as SQLiteError where error.code.matches(.notADatabase) || error.code.matches(.corrupt) {
             return try damaged(connection)
         } catch let error as SQLiteError {
             throw InstallFailure(.database(error, step: .read))

@@ -95,7 +95,7 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
     /// user has freed space, unlike a damaged bundle.
     public var isDiskFull: Bool {
         if let fileSystemError { return fileSystemError.isDiskFull }
-        return sqliteError.map { $0.code ~= .full } ?? false
+        return sqliteError.map { $0.code.matches(.full) } ?? false
     }
 
     /// Whether the copy was written by a newer build of the app, which kiln never downgrades.

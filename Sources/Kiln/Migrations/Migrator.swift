@@ -119,7 +119,7 @@ public struct Migrator: Sendable {
         do {
             _ = try connection.integer(sql: "SELECT count(*) FROM main.sqlite_schema")
             return try Self.version(of: connection)
-        } catch let error as SQLiteError where error.code ~= .notADatabase {
+        } catch let error as SQLiteError where error.code.matches(.notADatabase) {
             throw failure(.notADatabase, connection)
         } catch let error as SQLiteError {
             throw failure(.cannotRead(error), connection)

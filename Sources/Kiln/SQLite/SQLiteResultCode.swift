@@ -6,10 +6,10 @@
 
 /// A SQLite result code, primary or extended (<https://www.sqlite.org/rescode.html>).
 ///
-/// Extended codes carry their primary code in the low byte. Matching with `~=` (in a `switch`, or
-/// `error.code ~= .constraint`) follows SQLite's scheme: a primary code matches itself and all of its extended
-/// codes (``constraint`` matches ``constraintUnique``), while an extended code matches only itself (and its
-/// own primary code): ``constraintUnique`` does not match ``constraintNotNull``.
+/// Extended codes carry their primary code in the low byte. Matching with `~=` (in a `switch`) or
+/// `error.code.matches(.constraint)` follows SQLite's scheme: a primary code pattern matches itself and all of
+/// its extended codes (``constraint`` matches ``constraintUnique``), while an extended code pattern matches
+/// only itself: ``constraintUnique`` does not match ``constraintNotNull``, nor a bare ``constraint``.
 public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The numeric code as SQLite returns it.
     public let rawValue: Int32
@@ -74,17 +74,21 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     /// Whether this is a primary code (no extended bits above the low byte).
     public var isPrimary: Bool { rawValue & ~0xFF == 0 }
 
-    /// SQLite's matching rule: a primary code matches itself and every extended code built on it; an extended
-    /// code matches only itself. The rule reads the same from either side, so `error.code ~= .constraint` and
-    /// `case .constraint:` in a `switch` over `error.code` both match `SQLITE_CONSTRAINT_UNIQUE`, while
-    /// ``constraintUnique`` never matches ``constraintNotNull``.
+    /// SQLite's matching rule, pattern first: a primary code pattern matches itself and every extended code
+    /// built on it; an extended code pattern matches only itself. So `case .constraint:` in a `switch` over
+    /// `error.code` matches `SQLITE_CONSTRAINT_UNIQUE`, ``constraintUnique`` never matches
+    /// ``constraintNotNull``, and `case .constraintUnique:` does not match a bare `SQLITE_CONSTRAINT`.
     ///
-    /// - Returns: whether the codes are equal, or one is a primary code and the other is built on it.
+    /// - Returns: whether `value` is `pattern`, or `pattern` is primary and `value` is built on it.
     public static func ~= (pattern: SQLiteResultCode, value: SQLiteResultCode) -> Bool {
-        if pattern == value { return true }
-        if pattern.isPrimary { return pattern == value.primary }
-        return value.isPrimary && value == pattern.primary
+        pattern.isPrimary ? pattern == value.primary : pattern == value
     }
+
+    /// Whether this code is `pattern` or, for a primary `pattern`, one of its extended codes: the rule of
+    /// ``~=(_:_:)`` read with the value first, e.g. `error.code.matches(.constraint)`.
+    ///
+    /// - Returns: `pattern ~= self`.
+    public func matches(_ pattern: SQLiteResultCode) -> Bool { pattern ~= self }
 
     public var description: String {
         String(cString: sqlite3_errstr(rawValue)) + " (\(rawValue))"

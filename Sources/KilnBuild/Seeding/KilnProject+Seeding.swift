@@ -48,7 +48,7 @@ extension KilnProject {
             }
         } catch let error as SQLiteError {
             throw SeedError(
-                error.code ~= .notADatabase ? .notADatabase(file: name) : .cannotOpenDatabase(file: name, error))
+                error.code.matches(.notADatabase) ? .notADatabase(file: name) : .cannotOpenDatabase(file: name, error))
         }
         return try SeedLoader(files: files, mode: mode, durability: durability).load(
             into: connection, progress: progress)

@@ -17,7 +17,7 @@ enum DatabaseFile {
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
         do {
             _ = try connection.integer(sql: "SELECT count(*) FROM sqlite_schema")
-        } catch let error as SQLiteError where error.code ~= .notADatabase {
+        } catch let error as SQLiteError where error.code.matches(.notADatabase) {
             throw DiagnosticFailure(Diagnostic(.error, "\(name) is not a SQLite database"))
         }
         return connection
