@@ -10,8 +10,9 @@ import PackageDescription
 /// - `kiln`: the executable, a few lines that hand the process arguments to `KilnCommandLine`.
 let package = Package(
     name: "kiln",
-    // The runtime (`Kiln`) runs on the oldest OS the five apps support (iOS 15, whose SQLite is 3.36.0); the
-    // build tooling runs on developer machines and CI (macOS 13 or Linux).
+    // The runtime (`Kiln`) runs on the oldest OS the five apps support (iOS 15, whose SQLite is 3.36.0), and so
+    // do `KilnBuild` and `KilnCommandLine`: no target uses an API newer than iOS 15 (no Duration or
+    // ContinuousClock; durations come from `Stopwatch`). The tools are supported on macOS 13 or later, and Linux.
     platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Kiln", targets: ["Kiln"]),

@@ -87,12 +87,12 @@ public struct Migrator: Sendable {
         var applied: [(migration: Migration, duration: TimeInterval)] = []
         var version = startVersion
         while true {
-            let started = DispatchTime.now().uptimeNanoseconds
+            let stopwatch = Stopwatch()
             let step = try withForeignKeysOff(foreignKeysWereOn, connection) {
                 try applyNext(connection, goal: goal, version: &version, onEvent: onEvent, finishing: finishing)
             }
             guard let migration = step else { break }
-            let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            let duration = stopwatch.elapsed
             applied.append((migration, duration))
             onEvent(.applied(migration, duration: duration))
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Kiln
 
 /// Prepares every statement an app runs (`queries/<database>.sql`) against a database: a failure points into

@@ -55,7 +55,7 @@ enum CheckCommand: KilnCommand {
         let strict = arguments[Self.strict]
         let checker = ProjectChecker(project: project)
         var results: [DatabaseResult] = []
-        let started = ContinuousClock.now
+        let stopwatch = Stopwatch()
         for name in names {
             let diagnostics = checker.findings(for: name).flatMap(\.commandLineDiagnostics).map { diagnostic in
                 strict && diagnostic.severity == .warning
@@ -85,7 +85,7 @@ enum CheckCommand: KilnCommand {
         } else {
             let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
             context.standardOutput(
-                "kiln check: \(errors == 0 ? "passed" : "failed"), \(plural(names.count, "database")), \(plural(errors, "error")), \(plural(warnings, "warning")) (\(Format.duration(ContinuousClock.now - started)))\n"
+                "kiln check: \(errors == 0 ? "passed" : "failed"), \(plural(names.count, "database")), \(plural(errors, "error")), \(plural(warnings, "warning")) (\(Format.duration(seconds: stopwatch.elapsed)))\n"
             )
         }
         return errors == 0 ? KilnTool.success : KilnTool.failure

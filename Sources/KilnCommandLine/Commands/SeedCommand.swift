@@ -57,17 +57,17 @@ enum SeedCommand: KilnCommand {
         let mode = arguments[Self.mode]
         let json = arguments[Self.json]
         let progress = !json && context.standardErrorIsTerminal ? ProgressLine(context: context) : nil
-        let started = ContinuousClock.now
+        let stopwatch = Stopwatch()
         let reports = try context.project().seed(
             database, fileAt: file.path, shownAs: file.text, mode: mode, only: arguments[Self.only],
             progress: progress.map { line in { line.show($0) } })
         progress?.clear()
-        let elapsed = ContinuousClock.now - started
+        let elapsed = stopwatch.elapsed
         let rows = reports.reduce(0) { $0 + $1.rows }
         if json {
             let document = Document(
                 database: database, file: file.text, mode: mode.rawValue, rows: rows,
-                milliseconds: Format.milliseconds(elapsed),
+                milliseconds: Format.milliseconds(seconds: elapsed),
                 tables: reports.map {
                     Table(
                         table: $0.table, file: $0.file, rows: $0.rows, inserted: $0.inserted, updated: $0.updated,
@@ -84,7 +84,7 @@ enum SeedCommand: KilnCommand {
             }
             let tables = "\(reports.count) table\(reports.count == 1 ? "" : "s")"
             context.standardOutput(
-                "\(database): seeded \(file.text) with \(rows) rows in \(tables) (\(Format.duration(elapsed)))\n")
+                "\(database): seeded \(file.text) with \(rows) rows in \(tables) (\(Format.duration(seconds: elapsed)))\n")
         }
         return KilnTool.success
     }
