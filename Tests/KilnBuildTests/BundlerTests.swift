@@ -157,15 +157,24 @@ struct BundlerTests {
         #expect(leftovers.isEmpty)
     }
 
-    @Test("stale temporary files of a killed build are swept by the next build")
+    @Test("stale temporary files of a killed build are swept by the next build; a live writer's are not")
     func sweep() throws {
         let fixture = try BundleProject()
         _ = try fixture.build()
-        try fixture.folder.write("build/.shop.db.kiln-tmp-999-1", "half a database")
-        try fixture.folder.write("build/.shop.db.kiln-tmp-999-1-journal", "x")
+        // A process that has exited: its pid names a writer that is gone.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = gone.processIdentifier
+        try fixture.folder.write("build/.shop.db.kiln-tmp-\(dead)-1", "half a database")
+        try fixture.folder.write("build/.shop.db.kiln-tmp-\(dead)-1-journal", "x")
+        // Process 1 always runs: an Xcode file list being written beside the output by another process.
+        try fixture.folder.write("build/.kiln-inputs.xcfilelist.kiln-tmp-write-1-7", "in progress")
         _ = try fixture.build()
-        #expect(!fixture.folder.exists("build/.shop.db.kiln-tmp-999-1"))
-        #expect(!fixture.folder.exists("build/.shop.db.kiln-tmp-999-1-journal"))
+        #expect(!fixture.folder.exists("build/.shop.db.kiln-tmp-\(dead)-1"))
+        #expect(!fixture.folder.exists("build/.shop.db.kiln-tmp-\(dead)-1-journal"))
+        #expect(fixture.folder.exists("build/.kiln-inputs.xcfilelist.kiln-tmp-write-1-7"))
     }
 
     @Test("two databases with the same output file, or one named like the manifest, are refused")

@@ -22,17 +22,20 @@ package enum FileLock {
     /// - Returns: what `body` returns.
     /// - Throws: ``FileSystemError`` with operation `lock` and code `EWOULDBLOCK` when the timeout passes, or
     ///   the error of `open`/`flock`; or what `body` throws.
-    package static func withExclusiveLock<Result>(
-        at path: String, timeout: Double? = nil, onWait: () -> Void = {}, _ body: () throws -> Result
-    ) throws -> Result {
+    package static func withExclusiveLock<Value>(
+        at path: String, timeout: Double? = nil, onWait: () -> Void = {}, _ body: () throws -> Value
+    ) throws -> Value {
         let file = try FileDescriptor(opening: path, .readWriteCreating(permissions: 0o644))
-        defer { _ = file.rawValue }  // The descriptor, and so the lock, lives until the body has returned.
         if retryingOnInterrupt({ flock(file.rawValue, LOCK_EX | LOCK_NB) }) != 0 {
             guard errno == EWOULDBLOCK else { throw FileSystemError(.lock, path: path, code: errno) }
             onWait()
             try wait(for: file, timeout: timeout)
         }
-        return try body()
+        let outcome = Result { try body() }
+        // Closing the descriptor releases the lock: here, after the body, whatever it did. A failed close of a
+        // lock file that was never written loses nothing.
+        try? file.close()
+        return try outcome.get()
     }
 
     /// Waits for the lock, blocking or polling until the deadline.
@@ -62,19 +65,28 @@ package enum FileLock {
     private static func holder(of file: borrowing FileDescriptor) throws -> String? {
         var status = stat()
         guard fstat(file.rawValue, &status) == 0 else { return nil }
-        let inode = String(status.st_ino)
+        // `1: FLOCK  ADVISORY  WRITE 4242 08:01:131090 0 EOF`: the pid, then the file's major:minor:inode,
+        // the device numbers in hex as glibc's major()/minor() split `st_dev`.
+        let device = UInt64(status.st_dev)
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
+        let fileID = [String(major, radix: 16), String(minor, radix: 16), String(status.st_ino)]
         let locks = try String(decoding: FileSystem.contents(of: "/proc/locks"), as: UTF8.self)
         for line in locks.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            // `1: FLOCK  ADVISORY  WRITE 4242 08:01:131090 0 EOF`: pid, then major:minor:inode.
-            let fileID = fields.count >= 6 ? fields[5].split(separator: ":").last.map(String.init) : nil
-            guard fileID == inode, fields[1] == "FLOCK" else { continue }
-            let pid = String(fields[4])
-            let name = try? String(decoding: FileSystem.contents(of: "/proc/\(pid)/comm"), as: UTF8.self)
-            let trimmed = name?.split(separator: "\n").first.map(String.init)
-            return "process \(pid)" + (trimmed.map { " (\($0))" } ?? "")
+            guard fields.count >= 6, fields[1] == "FLOCK" else { continue }
+            let id = fields[5].split(separator: ":").map { $0.drop { $0 == "0" } }
+            guard id.count == 3, zip(id, fileID).allSatisfy({ $0.0 == $0.1.drop { $0 == "0" } }) else { continue }
+            return describeProcess(String(fields[4]))
         }
         return nil
+    }
+
+    /// `process <pid> (<name>)`, with the name from `/proc/<pid>/comm` when it can be read.
+    private static func describeProcess(_ pid: String) -> String {
+        let name = try? String(decoding: FileSystem.contents(of: "/proc/\(pid)/comm"), as: UTF8.self)
+        let trimmed = name?.split(separator: "\n").first.map(String.init)
+        return "process \(pid)" + (trimmed.map { " (\($0))" } ?? "")
     }
 
     private static func monotonicSeconds() -> Double {

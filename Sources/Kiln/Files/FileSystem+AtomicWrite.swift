@@ -42,14 +42,14 @@ extension FileSystem {
             try file.close()
             switch publish {
             case .replacing: try rename(temporary, to: path)
-            case .creatingOnly:
-                try link(temporary, to: path)
-                try remove(temporary)
+            case .creatingOnly: try link(temporary, to: path)
             }
         } catch {
             try? remove(temporary)
             throw error
         }
+        // Published: the temporary name left by `link` is only litter now, never a reason to report failure.
+        if publish == .creatingOnly { try? remove(temporary) }
         try sync(folder)
     }
 }

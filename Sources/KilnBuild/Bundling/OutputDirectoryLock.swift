@@ -20,12 +20,24 @@ enum OutputDirectoryLock {
         }
     }
 
-    /// Removes temporary files (and their side files) of earlier, killed builds.
+    /// Removes temporary files (and their side files) of earlier, killed builds. A temporary file whose writer
+    /// is still alive is left alone: a file written beside the output outside this lock (an Xcode file list in
+    /// the same folder, `.<name>.kiln-tmp-write-<pid>-<random>`) belongs to a running process.
     private static func sweep(_ directory: String) throws {
         for name in try FileSystem.contentsOfDirectory(directory)
-        where name.hasPrefix(".") && name.contains(temporarySuffix) {
+        where name.hasPrefix(".") && name.contains(temporarySuffix) && !writerIsAlive(name) {
             try FileSystem.remove("\(directory)/\(name)")
         }
+    }
+
+    /// Whether the process named in a temporary file's name (`…-<pid>-<random>`, then perhaps `-journal`)
+    /// still runs. This process's own files count as dead: under the lock it has none in progress.
+    private static func writerIsAlive(_ name: String) -> Bool {
+        let start = name.range(of: temporarySuffix)?.upperBound ?? name.endIndex
+        let suffix = name[start...]
+        let numbers = suffix.split(separator: "-").compactMap { Int32($0) }
+        guard let pid = numbers.first, pid > 0, pid != getpid() else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// A fresh temporary path in `directory` for building `file`.
