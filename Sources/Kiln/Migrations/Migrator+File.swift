@@ -18,7 +18,8 @@ extension Migrator {
             if existed {
                 let original = try connect(path, mode: .readOnly)
                 do { try original.copyDatabase(into: scratch) } catch let error as SQLiteError {
-                    var failure = failure(error.code.matches(.notADatabase) ? .notADatabase : .cannotRead(error), path: path)
+                    var failure = failure(
+                        error.code.matches(.notADatabase) ? .notADatabase : .cannotRead(error), path: path)
                     failure.isDryRun = true
                     throw failure
                 }

@@ -37,7 +37,9 @@ package struct JSONValue: Sendable, Equatable {
     package var integer: Int64? {
         guard case .number(let text) = kind else { return nil }
         if let exact = Int64(text) { return exact }
-        guard let value = Double(text), value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else { return nil }
+        guard let value = Double(text), value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else {
+            return nil
+        }
         return Int64(value)
     }
 

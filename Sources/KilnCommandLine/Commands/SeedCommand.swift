@@ -84,7 +84,8 @@ enum SeedCommand: KilnCommand {
             }
             let tables = "\(reports.count) table\(reports.count == 1 ? "" : "s")"
             context.standardOutput(
-                "\(database): seeded \(file.text) with \(rows) rows in \(tables) (\(Format.duration(seconds: elapsed)))\n")
+                "\(database): seeded \(file.text) with \(rows) rows in \(tables) (\(Format.duration(seconds: elapsed)))\n"
+            )
         }
         return KilnTool.success
     }

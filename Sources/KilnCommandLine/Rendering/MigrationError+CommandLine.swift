@@ -16,7 +16,8 @@ extension MigrationError: CommandLineDiagnosable {
                 : "pass a --baseline between 1 and \(target)"
         case .notADatabase:
             isDryRun
-                ? "point --db at a database file" : "point --db at a database file, or at a path where kiln may create one"
+                ? "point --db at a database file"
+                : "point --db at a database file, or at a path where kiln may create one"
         case .applicationIDMismatch: "this file belongs to another application; point --db at the right file"
         case .notCreatedByKiln: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
         default: hint
