@@ -5,14 +5,6 @@ import Testing
 
 @Suite("kiln help and usage, in-process")
 struct HelpAndUsageTests {
-    @Test("--version prints the bare version on stdout")
-    func version() throws {
-        let result = try ShopProject().kiln("--version")
-        #expect(result.status == 0)
-        #expect(result.standardOutput == "\(KilnVersion.current)\n")
-        #expect(result.standardError.isEmpty)
-    }
-
     @Test("help, --help and -h print the same text on stdout")
     func help() throws {
         let project = try ShopProject()

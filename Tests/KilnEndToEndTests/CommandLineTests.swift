@@ -15,31 +15,13 @@ struct CommandLineTests {
         #expect(result.standardError.isEmpty)
     }
 
-    @Test("help, --help and -h print the same text on stdout")
-    func help() throws {
-        let project = try ShopProject()
-        let viaHelp = try project.kiln("help", "migrate")
-        let viaFlag = try project.kiln("migrate", "--help")
-        let viaShort = try project.kiln("migrate", "-h")
-        #expect(viaHelp.status == 0 && viaFlag.status == 0 && viaShort.status == 0)
-        #expect(viaHelp.standardOutput == viaFlag.standardOutput && viaFlag.standardOutput == viaShort.standardOutput)
-        #expect(viaHelp.standardOutput.hasPrefix("OVERVIEW: Brings a database file to the newest version"))
-        #expect(viaHelp.standardError.isEmpty)
-    }
-
     @Test("usage errors exit 64 with the usage line on stderr")
     func usageErrors() throws {
+        // The exact text is asserted in-process (HelpAndUsageTests); here, what reaches the process's streams.
         let result = try ShopProject().kiln("migrate", "shop", "--db", "x.sqlite", "--dryrun")
-        #expect(result.status == 64)
-        #expect(result.standardOutput.isEmpty)
-        #expect(
-            result.standardError == """
-                kiln migrate: error: unknown option '--dryrun'
-                kiln migrate: note: did you mean '--dry-run'?
-                Usage: kiln migrate <database> --db <file> [--to <version>] [--dry-run] [--baseline <version>] [--root <dir>]
-                  See 'kiln help migrate' for more.
-
-                """)
+        #expect(result.status == 64 && result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("kiln migrate: error: unknown option '--dryrun'\n"))
+        #expect(result.standardError.hasSuffix("  See 'kiln help migrate' for more.\n"))
         #expect(try ShopProject().kiln().status == 64)
     }
 
@@ -47,12 +29,8 @@ struct CommandLineTests {
     func migrate() throws {
         let project = try ShopProject()
         let result = try project.kiln("migrate", "shop", "--db", "shop.sqlite")
-        #expect(result.status == 0, "\(result.standardError)")
-        let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("applied 0001_create_item.sql (") && lines[0].hasSuffix(" ms)"))
-        #expect(lines[2] == "shop: shop.sqlite migrated from version 0 to 2 (2 migrations)")
-        #expect(result.standardError.isEmpty)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("\nshop: shop.sqlite migrated from version 0 to 2 (2 migrations)\n"))
         let db = try SQLiteConnection(path: project.folder.path("shop.sqlite"))
         #expect(try Migrator.version(of: db) == 2)
     }
