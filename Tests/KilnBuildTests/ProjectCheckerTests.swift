@@ -4,6 +4,8 @@ import KilnBuild
 import KilnTestSupport
 import Testing
 
+@testable import KilnCommandLine
+
 /// A project to check: a `shop` database with two migrations, seeds and queries, hashed.
 struct CheckProject {
     let folder: TemporaryDirectory
@@ -28,9 +30,11 @@ struct CheckProject {
 
     func hash() throws { _ = try ProjectChecker(project: try project).writeSum(for: "shop") }
 
-    /// The first line of every finding.
+    /// The first line of every finding, as `kiln check` prints it.
     func findings() throws -> [String] {
-        ProjectChecker(project: try project).check("shop").map { String($0.formatted().split(separator: "\n")[0]) }
+        ProjectChecker(project: try project).findings(for: "shop").flatMap(\.commandLineDiagnostics).map {
+            String($0.formatted().split(separator: "\n")[0])
+        }
     }
 
     func errors() throws -> [String] { try findings().filter { $0.contains(": error: ") } }

@@ -12,8 +12,8 @@ extension CheckFinding {
     /// The finding's one diagnostic with `hint`.
     ///
     /// - Returns: the diagnostic, with the finding's severity, message, location and code.
-    package func diagnostic(hint: String?) -> Diagnostic {
-        Diagnostic(severity, reason.message, at: location, hint: hint, code: reason.code)
+    package func diagnostic(message: String? = nil, hint: String?) -> Diagnostic {
+        Diagnostic(severity, message ?? reason.message, at: location, hint: hint, code: reason.code)
     }
 }
 
@@ -25,10 +25,10 @@ extension CheckFinding.Reason {
         case .sumUnreadable(let database, let error):
             "cannot read migrations/\(database)/kiln.sum: \(error.systemMessage)"
         case .sumLineUnreadable: "cannot read this line of kiln.sum"
-        case .migrationEdited(_, let file): "\(file) was edited since 'kiln hash' recorded it"
-        case .migrationRenamed(_, let file, let from): "\(file) was renamed from \(from) since 'kiln hash' recorded it"
+        case .migrationEdited(_, let file): "\(file) was edited since kiln.sum recorded it"
+        case .migrationRenamed(_, let file, let from): "\(file) was renamed from \(from) since kiln.sum recorded it"
         case .migrationAdded(_, let file): "\(file) is not recorded in kiln.sum"
-        case .migrationRemoved(_, let file): "\(file) was removed since 'kiln hash' recorded it"
+        case .migrationRemoved(_, let file): "\(file) was removed since kiln.sum recorded it"
         case .sumMismatch: "the total line of kiln.sum does not match its migration lines"
         case .featureTooNew(let feature, let introduced, let floor):
             "\(feature) needs SQLite \(introduced), but the app supports SQLite \(floor) (minimumSQLite in kiln.json)"

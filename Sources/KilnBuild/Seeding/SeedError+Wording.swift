@@ -13,9 +13,9 @@ extension SeedError.Reason {
         case .noSeedFile(let table, let database, _, _): "no seed file for table '\(table)' in seeds/\(database)"
         case .noSuchTable(let name, _): "no table '\(name)' in the database"
         case .modeNeedsPrimaryKey(let mode, let table):
-            "--mode \(mode.rawValue) needs a primary key, and table '\(table)' has none"
+            "\(mode.rawValue) mode needs a primary key, and table '\(table)' has none"
         case .headerLacksPrimaryKey(let mode, let missing):
-            "--mode \(mode.rawValue) matches rows by primary key, but the header lacks "
+            "\(mode.rawValue) mode matches rows by primary key, but the header lacks "
                 + missing.map { "'\($0)'" }.joined(separator: ", ")
         case .emptyFile: "the file is empty"
         case .unknownColumn(let name, let table, _, _): "table '\(table)' has no column '\(name)'"

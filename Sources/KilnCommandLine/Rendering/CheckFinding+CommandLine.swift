@@ -6,11 +6,21 @@ extension CheckFinding {
     /// error is worded as the command line words it.
     var commandLineDiagnostics: [Diagnostic] {
         if case .error(let error) = reason { return ErrorRendering.diagnostics(for: error) }
-        return [diagnostic(hint: reason.commandLineHint)]
+        return [diagnostic(message: reason.commandLineMessage, hint: reason.commandLineHint)]
     }
 }
 
 extension CheckFinding.Reason {
+    /// The message, naming the `kiln hash` command where the library names kiln.sum.
+    fileprivate var commandLineMessage: String? {
+        switch self {
+        case .migrationEdited(_, let file): "\(file) was edited since 'kiln hash' recorded it"
+        case .migrationRenamed(_, let file, let from): "\(file) was renamed from \(from) since 'kiln hash' recorded it"
+        case .migrationRemoved(_, let file): "\(file) was removed since 'kiln hash' recorded it"
+        default: nil
+        }
+    }
+
     /// The hint, naming the `kiln hash` command where the library names kiln.sum.
     fileprivate var commandLineHint: String? {
         switch self {

@@ -6,13 +6,25 @@ extension SeedError: CommandLineDiagnosable {
     var commandLineDiagnostics: [Diagnostic] {
         problems.map { problem in
             Diagnostic(
-                .error, problem.reason.message, at: problem.location,
+                .error, problem.reason.commandLineMessage ?? problem.reason.message, at: problem.location,
                 hint: problem.reason.commandLineHint ?? problem.reason.hint)
         }
     }
 }
 
 extension SeedError.Reason {
+    /// The message as `kiln seed` words it, where it names the `--mode` flag.
+    fileprivate var commandLineMessage: String? {
+        switch self {
+        case .modeNeedsPrimaryKey(let mode, let table):
+            "--mode \(mode.rawValue) needs a primary key, and table '\(table)' has none"
+        case .headerLacksPrimaryKey(let mode, let missing):
+            "--mode \(mode.rawValue) matches rows by primary key, but the header lacks "
+                + missing.map { "'\($0)'" }.joined(separator: ", ")
+        default: nil
+        }
+    }
+
     /// The hint as `kiln seed` words it, where it names a command or a flag.
     fileprivate var commandLineHint: String? {
         switch self {
