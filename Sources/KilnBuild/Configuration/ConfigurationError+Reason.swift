@@ -23,7 +23,8 @@ extension ConfigurationError.Reason {
     var hint: String? {
         switch self {
         case .unreadable, .notAnObject, .invalidAnalyze: nil
-        case .invalidJSON(let detail): "check for a missing comma or quote; \(detail)"
+        case .invalidJSON(let problem):
+            problem.isMisplacedByte ? "check for a missing comma or quote; \(problem.detail)" : problem.detail
         case .trailingComma: "remove the comma after the last member or element"
         case .duplicateKey(_, let first):
             "a key may appear once in an object; the first is at line \(first.line), column \(first.column)"

@@ -20,8 +20,8 @@ public struct ConfigurationError: DiagnosticError, Equatable {
     public enum Reason: Sendable, Equatable {
         /// The file exists but cannot be read.
         case unreadable(FileSystemError)
-        /// The text is not JSON; `detail` says what was expected at the offending byte.
-        case invalidJSON(detail: String)
+        /// The text is not JSON: what the reader found at the offending byte.
+        case invalidJSON(JSONSyntaxError.Reason)
         /// A comma after an object's last member or an array's last element.
         case trailingComma
         /// A key that appears twice in one object, named by its path; `first` is where it first appears.

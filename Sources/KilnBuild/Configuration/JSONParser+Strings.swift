@@ -9,7 +9,7 @@ extension JSONParser {
                 throw JSONSyntaxError(reason: .unexpectedEnd(expected: "'\"'"), offset: position)
             }
             if byte == UInt8(ascii: "\"") { break }
-            guard byte >= 0x20 else { throw invalidString("a control character must be escaped in a string") }
+            guard byte >= 0x20 else { throw invalidString(.unescapedControlCharacter) }
             position += 1
             if byte == UInt8(ascii: "\\") {
                 try readEscape(into: &utf8)
@@ -20,7 +20,7 @@ extension JSONParser {
         position += 1  // "
         let text = String(decoding: utf8, as: UTF8.self)
         guard Array(text.utf8) == utf8 else {
-            throw JSONSyntaxError(reason: .invalidString("a string must be valid UTF-8"), offset: start)
+            throw JSONSyntaxError(reason: .invalidUTF8, offset: start)
         }
         return text
     }
@@ -39,7 +39,7 @@ extension JSONParser {
             return
         }
         guard byte == UInt8(ascii: "u") else {
-            throw invalidString("'\\\(Character(Unicode.Scalar(byte)))' is not a JSON escape")
+            throw invalidString(.invalidEscape(byte))
         }
         position += 1
         utf8 += Array(String(try readEscapedScalar()).utf8)
@@ -50,20 +50,20 @@ extension JSONParser {
         let first = try readHexQuad()
         if (0xD800..<0xDC00).contains(first) {
             guard peek() == UInt8(ascii: "\\") else {
-                throw invalidString("a high surrogate must be followed by a low one")
+                throw invalidString(.unpairedSurrogate)
             }
             position += 1
             guard peek() == UInt8(ascii: "u") else {
-                throw invalidString("a high surrogate must be followed by a low one")
+                throw invalidString(.unpairedSurrogate)
             }
             position += 1
             let second = try readHexQuad()
             guard (0xDC00..<0xE000).contains(second),
                 let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
-            else { throw invalidString("a high surrogate must be followed by a low one") }
+            else { throw invalidString(.unpairedSurrogate) }
             return scalar
         }
-        guard let scalar = Unicode.Scalar(first) else { throw invalidString("a lone low surrogate is not a character") }
+        guard let scalar = Unicode.Scalar(first) else { throw invalidString(.unpairedSurrogate) }
         return scalar
     }
 
@@ -71,7 +71,7 @@ extension JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek(), let digit = Self.hexValue(byte) else {
-                throw invalidString("'\\u' must be followed by four hexadecimal digits")
+                throw invalidString(.invalidUnicodeEscape)
             }
             value = value << 4 | digit
             position += 1
@@ -88,7 +88,7 @@ extension JSONParser {
         }
     }
 
-    private func invalidString(_ problem: String) -> JSONSyntaxError {
-        JSONSyntaxError(reason: .invalidString(problem), offset: position)
+    private func invalidString(_ reason: JSONSyntaxError.Reason) -> JSONSyntaxError {
+        JSONSyntaxError(reason: reason, offset: position)
     }
 }

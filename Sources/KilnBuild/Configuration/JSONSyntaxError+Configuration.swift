@@ -9,7 +9,7 @@ extension JSONSyntaxError {
         case .trailingComma: .trailingComma
         case .duplicateKey(let key, let firstOffset):
             .duplicateKey(path: key, first: source.location(ofByte: firstOffset))
-        default: .invalidJSON(detail: detail)
+        default: .invalidJSON(reason)
         }
     }
 }
