@@ -149,4 +149,17 @@ struct ArgumentParserTests {
                 ["schema", "nothing", "--root", "/nonexistent-kiln-root"], standardOutput: collect,
                 standardError: collectErrors) == 1)
     }
+
+    @Test("every command's options and arguments have distinct names, so a value is read by exactly one declaration")
+    func distinctNames() {
+        for command in KilnTool.commands {
+            let spec = command.spec
+            let options = spec.allOptions.map(\.name)
+            let letters = spec.allOptions.compactMap(\.shortName)
+            let arguments = spec.arguments.map(\.name)
+            #expect(Set(options).count == options.count, "\(spec.name): \(options)")
+            #expect(Set(letters).count == letters.count, "\(spec.name): \(letters)")
+            #expect(Set(arguments).count == arguments.count, "\(spec.name): \(arguments)")
+        }
+    }
 }

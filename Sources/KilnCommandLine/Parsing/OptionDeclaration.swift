@@ -25,7 +25,4 @@ public struct OptionDeclaration: Sendable {
     public let repetition: Repetition
     /// Turns the values given (in order; one empty string per use of a flag) into the typed value.
     let convert: @Sendable (_ given: [String], _ context: ParsingContext) throws -> any Sendable
-
-    /// Whether it is a flag, which takes no value.
-    public var isFlag: Bool { valueName == nil }
 }
