@@ -99,10 +99,25 @@ public enum KilnTool {
         context.root = parsed[CommonOptions.root]?.folderURL ?? currentDirectory
         context.absolutePaths = parsed[CommonOptions.absolutePaths]
         do {
-            return try command.run(parsed, context: context)
+            return stopped(orFinishedWith: try command.run(parsed, context: context), context: context)
         } catch {
+            // After a signal the error only says "interrupted": the one line below says it better.
+            if InterruptSignal.shared.received != nil { return stopped(orFinishedWith: failure, context: context) }
             return report(error, context: context)
         }
+    }
+
+    /// A command that failed after a signal exits 128 plus the signal, with one line saying what was kept.
+    private static func stopped(orFinishedWith status: Int32, context: CommandContext) -> Int32 {
+        guard status != success, let number = InterruptSignal.shared.received else { return status }
+        context.standardError(InterruptSignal.message(for: number))
+        return InterruptSignal.exitStatus(for: number)
+    }
+
+    /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:)``):
+    /// the `kiln` executable calls this once before it runs; in-process callers need not.
+    public static func installInterruptHandlers() {
+        InterruptSignal.shared.install()
     }
 
     /// Prints a usage error with the usage line (exit 64), or any other error as diagnostics (exit 1).

@@ -1,5 +1,6 @@
 #include "KilnSQLiteShim.h"
 #include <sqlite3.h>
+#include <stdatomic.h>
 
 int kiln_db_config_int(struct sqlite3 *db, int op, int value, int *result) {
     return sqlite3_db_config(db, op, value, result);
@@ -22,4 +23,25 @@ int kiln_error_offset(struct sqlite3 *db) {
 
 void (*kiln_transient_destructor(void))(void *) {
     return SQLITE_TRANSIENT;
+}
+
+static atomic_int kiln_interrupted = 0;
+
+void kiln_request_interrupt(void) {
+    atomic_store(&kiln_interrupted, 1);
+}
+
+int kiln_interrupt_requested(void) {
+    return atomic_load_explicit(&kiln_interrupted, memory_order_relaxed);
+}
+
+// Returning non-zero from a progress handler makes the running statement fail with SQLITE_INTERRUPT
+// (https://www.sqlite.org/c3ref/progress_handler.html).
+static int kiln_progress(void *context) {
+    (void)context;
+    return atomic_load_explicit(&kiln_interrupted, memory_order_relaxed);
+}
+
+void kiln_watch_interrupts(struct sqlite3 *db) {
+    sqlite3_progress_handler(db, 64, kiln_progress, 0);
 }

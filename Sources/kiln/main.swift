@@ -3,6 +3,7 @@ import Kiln
 import KilnCommandLine
 
 // The whole program: hand the arguments to the library, write what it says, exit with its status.
+KilnTool.installInterruptHandlers()
 let status = KilnTool.run(
     Array(CommandLine.arguments.dropFirst()),
     standardOutput: { StandardStream.output.write($0) },

@@ -49,7 +49,7 @@ public enum KilnBinary {
     }
 
     /// A process for `executable` in `directory`, with crash backtraces off (they slow kill tests down).
-    private static func makeProcess(_ arguments: [String], in directory: URL, executable: URL) -> Process {
+    static func makeProcess(_ arguments: [String], in directory: URL, executable: URL) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -84,6 +84,7 @@ public final class SQLiteConnection {
             isClosed = true
             throw error
         }
+        kiln_watch_interrupts(raw)
     }
 
     deinit {

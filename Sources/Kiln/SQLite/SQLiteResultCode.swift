@@ -30,6 +30,8 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     public static let noMemory = SQLiteResultCode(rawValue: 7)
     /// `SQLITE_READONLY`.
     public static let readOnly = SQLiteResultCode(rawValue: 8)
+    /// `SQLITE_INTERRUPT`: `sqlite3_interrupt` stopped the statement (Ctrl-C).
+    public static let interrupt = SQLiteResultCode(rawValue: 9)
     /// `SQLITE_IOERR`.
     public static let ioError = SQLiteResultCode(rawValue: 10)
     /// `SQLITE_CORRUPT`.
@@ -50,6 +52,9 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     public static let busySnapshot = SQLiteResultCode(rawValue: 517)
     /// `SQLITE_READONLY_DBMOVED`: the database file was moved or deleted while open.
     public static let readOnlyDatabaseMoved = SQLiteResultCode(rawValue: 1032)
+    /// `SQLITE_READONLY_ROLLBACK`: a read-only connection met a hot journal it may not roll back: an
+    /// interrupted write left `<file>-journal`, which the next writer rolls back.
+    public static let readOnlyRollback = SQLiteResultCode(rawValue: 776)
     /// `SQLITE_IOERR_SHORT_READ`: the file is shorter than its header says.
     public static let ioErrorShortRead = SQLiteResultCode(rawValue: 522)
     /// `SQLITE_IOERR_FSYNC`: the file could not be flushed to the disk.

@@ -18,4 +18,16 @@ int kiln_error_offset(struct sqlite3 *db);
 /// The `SQLITE_TRANSIENT` destructor value, which tells SQLite to copy a bound value before returning.
 void (*kiln_transient_destructor(void))(void *);
 
+/// Asks every connection that ``kiln_watch_interrupts`` watches to stop: from now on their statements fail with
+/// `SQLITE_INTERRUPT` within a few dozen virtual-machine steps, including statements started later. Safe to
+/// call from any thread (an atomic store).
+void kiln_request_interrupt(void);
+
+/// Whether ``kiln_request_interrupt`` has been called.
+int kiln_interrupt_requested(void);
+
+/// Installs the progress handler that makes `db` honour ``kiln_request_interrupt``
+/// (`sqlite3_progress_handler`, every 64 steps; the check is one atomic load).
+void kiln_watch_interrupts(struct sqlite3 *db);
+
 #endif

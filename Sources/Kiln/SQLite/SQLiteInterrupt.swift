@@ -1,0 +1,20 @@
+import KilnSQLiteShim
+
+/// The process-wide interrupt (Ctrl-C, `SIGTERM`): after ``request()``, every statement of every connection,
+/// running or started later, fails with `SQLITE_INTERRUPT` within a few dozen steps, and the transaction it
+/// belonged to is rolled back by the code that opened it, as for any other error. Each connection watches for
+/// it through a progress handler installed when it opens; the check is one atomic load in C.
+package enum SQLiteInterrupt {
+    /// Interrupts all SQLite work of the process, now and for good. Safe from any thread.
+    package static func request() { kiln_request_interrupt() }
+
+    /// Whether ``request()`` was called: work outside SQLite checks it between steps.
+    package static var isRequested: Bool { kiln_interrupt_requested() != 0 }
+
+    /// Throws `SQLITE_INTERRUPT` after ``request()``, so a long loop outside SQLite stops too.
+    ///
+    /// - Throws: ``SQLiteError`` with ``SQLiteResultCode/interrupt``.
+    package static func check() throws {
+        if isRequested { throw SQLiteError(code: .interrupt, message: "interrupted") }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Kiln
+
+/// Ctrl-C (`SIGINT`) and `SIGTERM` for the `kiln` process. The first one interrupts SQLite
+/// (``SQLiteInterrupt``): the running statement fails, its transaction is rolled back and the command's
+/// temporary files are removed by the same paths as any failure; the command then exits 130 or 143 with one
+/// line saying so. A second signal ends the process at once, as the system would have.
+final class InterruptSignal: @unchecked Sendable {
+    /// The one handler of the process.
+    static let shared = InterruptSignal()
+
+    private let lock = NSLock()
+    private var signalReceived: Int32?
+
+    private init() {}
+
+    /// The first signal received, if any.
+    var received: Int32? { lock.withLock { signalReceived } }
+
+    /// Takes over `SIGINT` and `SIGTERM` from the default action (which would end the process mid-write):
+    /// they are blocked in every thread and taken by one thread that waits for them (`sigwait`). Call it
+    /// before any other thread starts, so that every thread inherits the blocked mask.
+    func install() {
+        var signals = Self.handled
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let thread = Thread { [self] in
+            var waitedFor = Self.handled
+            while true {
+                var number: Int32 = 0
+                guard sigwait(&waitedFor, &number) == 0 else { continue }
+                receive(number)
+            }
+        }
+        thread.start()
+    }
+
+    /// `SIGINT` and `SIGTERM`.
+    private static var handled: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        return signals
+    }
+
+    /// Records the first signal and interrupts SQLite; a second one ends the process with the default action.
+    private func receive(_ number: Int32) {
+        let first = lock.withLock { () -> Bool in
+            if signalReceived != nil { return false }
+            signalReceived = number
+            return true
+        }
+        guard first else {
+            // The second one: the system's default action, now.
+            signal(number, SIG_DFL)
+            var signals = Self.handled
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+            raise(number)
+            return
+        }
+        SQLiteInterrupt.request()
+    }
+
+    /// The exit status for a process ended by `number`: 128 plus the signal, as shells report it.
+    static func exitStatus(for number: Int32) -> Int32 { 128 + number }
+
+    /// The one line a command prints when a signal stopped it.
+    static func message(for number: Int32) -> String {
+        let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
+        return "kiln: interrupted (\(name)): the transaction in progress was rolled back and temporary files "
+            + "removed; what was committed or published before stays as it is\n"
+    }
+}
