@@ -40,13 +40,22 @@ package struct BundledFile {
             guard let row = facts.first, case .integer(let version) = row[0], case .integer(let id) = row[1] else {
                 throw InstallFailure(.bundledFileInvalid(.unreadableHeader))
             }
-            if checksPages, try connection.rows(sql: "PRAGMA quick_check") != [["ok"]] {
+            if checksPages, try !Self.passesQuickCheck(connection) {
                 throw InstallFailure(.bundledFileInvalid(.failsQuickCheck))
             }
             self.version = Int32(truncatingIfNeeded: version)
             self.applicationID = Int32(truncatingIfNeeded: id)
         } catch let error as SQLiteError {
             throw InstallFailure(.bundledFileInvalid(.cannotOpen(error)))
+        }
+    }
+
+    /// Whether `PRAGMA quick_check` says `ok`; a page too damaged for it to finish is a failure too.
+    private static func passesQuickCheck(_ connection: SQLiteConnection) throws -> Bool {
+        do { return try connection.rows(sql: "PRAGMA quick_check") == [["ok"]] } catch let error as SQLiteError
+            where error.code ~= .corrupt || error.code ~= .notADatabase
+        {
+            return false
         }
     }
 
@@ -104,7 +113,7 @@ package struct BundledFile {
             let connection = try SQLiteConnection(path: Self.uri(copy), mode: .readOnly)
             let facts = try connection.rows(sql: "SELECT * FROM pragma_user_version, pragma_application_id")
             guard facts == [[.integer(Int64(version)), .integer(Int64(applicationID))]],
-                try connection.rows(sql: "PRAGMA quick_check") == [["ok"]]
+                try Self.passesQuickCheck(connection)
             else {
                 throw InstallFailure(.bundledFileInvalid(.copyDoesNotMatch))
             }
