@@ -80,7 +80,8 @@ struct DatabaseInstallerBundleCheckTests {
             problem(fixture.installer())
                 == .sizeDoesNotMatchPageCount(size: bytes.count - pageSize, expected: bytes.count))
         try Data(bytes + [0]).write(to: fixture.bundled)
-        #expect(problem(fixture.installer()) == .sizeDoesNotMatchPageCount(size: bytes.count + 1, expected: bytes.count))
+        #expect(
+            problem(fixture.installer()) == .sizeDoesNotMatchPageCount(size: bytes.count + 1, expected: bytes.count))
         #expect(!FileManager.default.fileExists(atPath: fixture.destination.path))
     }
 
