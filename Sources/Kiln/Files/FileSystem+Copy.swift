@@ -43,7 +43,7 @@ extension FileSystem {
                 }
                 return false
             }
-            guard chmod(destination, 0o644) == 0 else { throw FileSystemError(.open, path: destination, code: errno) }
+            guard chmod(destination, 0o644) == 0 else { throw FileSystemError(.create, path: destination, code: errno) }
             try sync(destination)
             return true
         }

@@ -3,10 +3,14 @@ import Foundation
 /// Puts a bundled database where an app can write to it, safely, at every launch: the replacement for the
 /// tutorials' "if the file does not exist, copy it".
 ///
+/// - The bundled file is checked first from its header and size, without reading its pages (see
+///   ``Verification``): a WAL-mode file, a side file beside it or a size that is not its page count is refused.
 /// - An absent copy is installed under a cross-process lock: stale `-journal`, `-wal` and `-shm` files of the
 ///   absent database are removed (SQLite would replay them onto the new copy), the bundled file is copied to a
 ///   temporary file beside the destination, fsynced, validated, and published with `link(2)`, which never
 ///   replaces a file another process published meanwhile; then the folder is fsynced. ``Outcome/copied``.
+///   Once the copy is published the install has happened: a failed fsync of the folder is reported as
+///   ``Report/durabilityWarning``, never thrown.
 /// - A copy at the bundled version is left alone: ``Outcome/upToDate``, with nothing written and the live
 ///   file never opened outside SQLite (closing any other descriptor of it would drop this process's POSIX
 ///   locks on the database).
