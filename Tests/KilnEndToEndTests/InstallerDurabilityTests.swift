@@ -3,7 +3,8 @@ import Kiln
 import KilnTestSupport
 import Testing
 
-/// A C shim, preloaded into the real `kiln`, that fails the N-th `fsync` of a folder (or of a file) with `EIO`.
+/// A C shim, preloaded into the real `kiln`, that fails the N-th `fsync` of a folder (or of a file) with `EIO`,
+/// and every `copy_file_range` with the `errno` in `KILN_SHIM_COPY_ERRNO` when that is set.
 private let fsyncShim = """
     #define _GNU_SOURCE
     #include <dlfcn.h>
@@ -11,6 +12,7 @@ private let fsyncShim = """
     #include <stdlib.h>
     #include <string.h>
     #include <sys/stat.h>
+    #include <unistd.h>
 
     static int seen;
 
@@ -29,6 +31,17 @@ private let fsyncShim = """
         }
         return real(fd);
     }
+
+    ssize_t copy_file_range(int in, off64_t *inOffset, int out, off64_t *outOffset, size_t length, unsigned flags) {
+        static ssize_t (*real)(int, off64_t *, int, off64_t *, size_t, unsigned);
+        if (!real) real = (ssize_t (*)(int, off64_t *, int, off64_t *, size_t, unsigned))dlsym(RTLD_NEXT, "copy_file_range");
+        const char *fail = getenv("KILN_SHIM_COPY_ERRNO");
+        if (fail) {
+            errno = atoi(fail);
+            return -1;
+        }
+        return real(in, inOffset, out, outOffset, length, flags);
+    }
     """
 
 /// Where the C compiler is, when there is one.
@@ -36,10 +49,10 @@ private let compiler = ["/usr/bin/gcc", "/usr/bin/cc"].first { FileManager.defau
 
 /// `kiln install` when an `fsync` fails: before the publishing `link` it is an error and nothing is published;
 /// after it (the folder's fsync) the install happened, and kiln says the new name may not be durable.
-@Suite("Installer durability under injected fsync failures", .enabled(if: compiler != nil && isLinux))
+@Suite("Installer copy and durability under injected fsync and copy_file_range failures", .enabled(if: compiler != nil && isLinux))
 struct InstallerDurabilityTests {
     /// A folder with a bundled database and the compiled shim.
-    private func setUp() throws -> (TemporaryDirectory, shim: String) {
+    fileprivate func setUp() throws -> (TemporaryDirectory, shim: String) {
         let folder = try TemporaryDirectory()
         let source = try folder.write("shim/fsync.c", fsyncShim)
         let shim = folder.path("shim/fsync.so")
@@ -59,15 +72,23 @@ struct InstallerDurabilityTests {
     private func install(in folder: TemporaryDirectory, shim: String, kind: String, nth: Int, json: Bool = false)
         throws -> ProcessResult
     {
+        try install(
+            in: folder, environment: ["LD_PRELOAD": shim, "KILN_SHIM_KIND": kind, "KILN_SHIM_NTH": String(nth)],
+            json: json)
+    }
+
+    /// Runs `kiln install` of the bundle to `app/app.sqlite` with `environment` added.
+    fileprivate func install(in folder: TemporaryDirectory, environment: [String: String], json: Bool = false) throws
+        -> ProcessResult
+    {
         try run(
             KilnBinary.url.path,
             ["install", "--bundled", "bundled.sqlite", "--to", "app/app.sqlite"] + (json ? ["--json"] : []),
-            in: folder.url,
-            environment: ["LD_PRELOAD": shim, "KILN_SHIM_KIND": kind, "KILN_SHIM_NTH": String(nth)])
+            in: folder.url, environment: environment)
     }
 
     /// The names in the app's folder other than kiln's lock file.
-    private func leftovers(_ folder: TemporaryDirectory) throws -> [String] {
+    fileprivate func leftovers(_ folder: TemporaryDirectory) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path("app")).filter { !$0.hasSuffix(".kiln-lock") }
             .sorted()
     }
@@ -111,6 +132,30 @@ struct InstallerDurabilityTests {
         let result = try install(in: folder, shim: shim, kind: "file", nth: 1)
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("kiln: error: cannot fsync "), "\(result.standardError)")
+        #expect(result.standardError.contains("Input/output error"))
+        #expect(try leftovers(folder) == [])
+    }
+}
+
+extension InstallerDurabilityTests {
+    @Test("copy_file_range refused (ENOSYS, EXDEV, EINVAL, EOPNOTSUPP): the copy falls back to read/write")
+    func copyFallsBack() throws {
+        let (folder, shim) = try setUp()
+        for code in [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP] {
+            try? FileManager.default.removeItem(atPath: folder.path("app/app.sqlite"))
+            let result = try install(in: folder, environment: ["LD_PRELOAD": shim, "KILN_SHIM_COPY_ERRNO": "\(code)"])
+            #expect(result.status == 0, "errno \(code): \(result.standardError)")
+            #expect(result.standardError == "")
+            #expect(try folder.read("app/app.sqlite") == folder.read("bundled.sqlite"))
+        }
+    }
+
+    @Test("copy_file_range failing with EIO is an error naming the file, and nothing is published")
+    func copyFails() throws {
+        let (folder, shim) = try setUp()
+        let result = try install(in: folder, environment: ["LD_PRELOAD": shim, "KILN_SHIM_COPY_ERRNO": "\(EIO)"])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("kiln: error: cannot write "), "\(result.standardError)")
         #expect(result.standardError.contains("Input/output error"))
         #expect(try leftovers(folder) == [])
     }
