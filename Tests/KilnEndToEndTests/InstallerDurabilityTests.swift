@@ -49,7 +49,9 @@ private let compiler = ["/usr/bin/gcc", "/usr/bin/cc"].first { FileManager.defau
 
 /// `kiln install` when an `fsync` fails: before the publishing `link` it is an error and nothing is published;
 /// after it (the folder's fsync) the install happened, and kiln says the new name may not be durable.
-@Suite("Installer copy and durability under injected fsync and copy_file_range failures", .enabled(if: compiler != nil && isLinux))
+@Suite(
+    "Installer copy and durability under injected fsync and copy_file_range failures",
+    .enabled(if: compiler != nil && isLinux))
 struct InstallerDurabilityTests {
     /// A folder with a bundled database and the compiled shim.
     fileprivate func setUp() throws -> (TemporaryDirectory, shim: String) {
