@@ -93,4 +93,49 @@ struct InstallerErrorTests {
                 "kiln: error: saints.sqlite is at version 3, newer than the bundled version 2\nkiln: note: a newer build of the app wrote it; kiln never downgrades a database"
             ])
     }
+
+    @Test("the bundle-check problems say what is wrong, name the file, and are packaging problems")
+    func bundleCheckMessages() {
+        func error(_ problem: InstallerError.BundledFileProblem) -> InstallerError {
+            InstallerError(.bundledFileInvalid(problem), bundled: "/b/x.sqlite", destination: "/d/x.sqlite")
+        }
+        #expect(error(.notADatabase).message == "the bundled file /b/x.sqlite is not a SQLite database")
+        #expect(
+            error(.notRollbackJournal(writeVersion: 2, readVersion: 2)).message
+                == "the bundled database /b/x.sqlite is in WAL mode; a copy of the file alone may lack its last commits"
+        )
+        #expect(
+            error(.notRollbackJournal(writeVersion: 1, readVersion: 3)).message
+                == "the bundled database /b/x.sqlite is not in rollback-journal mode (format versions 1, 3)")
+        #expect(error(.sideFile("/b/x.sqlite-wal")).message == "the bundled database has /b/x.sqlite-wal beside it")
+        #expect(
+            error(.sizeDoesNotMatchPageCount(size: 4000, expected: 8192)).message
+                == "the bundled database /b/x.sqlite is 4000 bytes but its header says 8192")
+        let unreadable = error(.cannotRead(FileSystemError(.open, path: "/b/x.sqlite", code: ENOENT)))
+        #expect(
+            unreadable.message
+                == "cannot read the bundled database: open /b/x.sqlite: \(String(cString: strerror(ENOENT)))")
+        #expect(unreadable.fileSystemError?.code == ENOENT)
+        for problem in [
+            InstallerError.BundledFileProblem.notADatabase, .sideFile("/b/x.sqlite-shm"),
+            .notRollbackJournal(writeVersion: 2, readVersion: 2), .sizeDoesNotMatchPageCount(size: 1, expected: 2),
+        ] {
+            #expect(error(problem).isPackagingProblem)
+            #expect(error(problem).hint != nil)
+            #expect(!(error(problem).hint ?? "").contains("kiln build"))
+        }
+    }
+
+    @Test("a durability warning names the published path and the failed fsync")
+    func durabilityWarning() {
+        let warning = DatabaseInstaller.DurabilityWarning(
+            published: "/d/x.sqlite", error: FileSystemError(.fsync, path: "/d", code: EIO))
+        #expect(
+            warning.message
+                == "installed /d/x.sqlite, but cannot fsync /d: \(String(cString: strerror(EIO))): the new name may not survive a power loss"
+        )
+        #expect(
+            DatabaseInstaller.Report(outcome: .copied, refreshedTables: [], durabilityWarning: warning)
+                != DatabaseInstaller.Report(outcome: .copied, refreshedTables: []))
+    }
 }

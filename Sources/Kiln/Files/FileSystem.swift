@@ -81,20 +81,6 @@ package enum FileSystem {
         try FileDescriptor(opening: path, .readOnly).read(upTo: count, at: 0)
     }
 
-    /// Copies a file's bytes to a new file (which must not exist), in 1 MiB chunks, and fsyncs the copy.
-    package static func copyFile(_ source: String, to destination: String) throws {
-        let input = try FileDescriptor(opening: source, .readOnly)
-        let output = try FileDescriptor(opening: destination, .createNew(permissions: 0o644))
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
-            if count == 0 { break }
-            try buffer.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
-        try output.sync()
-        try output.close()
-    }
-
     /// The folder part of a path (`.` for a bare name).
     package static func parentDirectory(of path: String) -> String {
         var trimmed = Substring(path)

@@ -3,10 +3,14 @@ import Foundation
 /// Puts a bundled database where an app can write to it, safely, at every launch: the replacement for the
 /// tutorials' "if the file does not exist, copy it".
 ///
+/// - The bundled file is checked first from its header and size, without reading its pages (see
+///   ``Verification``): a WAL-mode file, a side file beside it or a size that is not its page count is refused.
 /// - An absent copy is installed under a cross-process lock: stale `-journal`, `-wal` and `-shm` files of the
 ///   absent database are removed (SQLite would replay them onto the new copy), the bundled file is copied to a
 ///   temporary file beside the destination, fsynced, validated, and published with `link(2)`, which never
 ///   replaces a file another process published meanwhile; then the folder is fsynced. ``Outcome/copied``.
+///   Once the copy is published the install has happened: a failed fsync of the folder is reported as
+///   ``Report/durabilityWarning``, never thrown.
 /// - A copy at the bundled version is left alone: ``Outcome/upToDate``, with nothing written and the live
 ///   file never opened outside SQLite (closing any other descriptor of it would drop this process's POSIX
 ///   locks on the database).
@@ -41,17 +45,21 @@ public struct DatabaseInstaller: Sendable {
         case recovered(quarantined: String)
     }
 
-    /// An install's outcome and the reference tables it rewrote.
+    /// An install's outcome, the reference tables it rewrote, and whether its published copy is durable.
     public struct Report: Equatable, Sendable {
         /// What happened to the copy.
         public let outcome: Outcome
         /// Reference tables whose rows changed to match the bundle.
         public let refreshedTables: [String]
+        /// Set when a fresh copy was published (``Outcome/copied`` or ``Outcome/recovered(quarantined:)``) but
+        /// the fsync of its folder failed afterwards: the install succeeded, the new name may not be durable.
+        public let durabilityWarning: DurabilityWarning?
 
         /// A report from its parts.
-        public init(outcome: Outcome, refreshedTables: [String]) {
+        public init(outcome: Outcome, refreshedTables: [String], durabilityWarning: DurabilityWarning? = nil) {
             self.outcome = outcome
             self.refreshedTables = refreshedTables
+            self.durabilityWarning = durabilityWarning
         }
     }
 
@@ -67,17 +75,22 @@ public struct DatabaseInstaller: Sendable {
     /// another thread of this one) to finish; `nil`, the default, waits as long as it takes. When the time
     /// passes, ``install()`` throws ``InstallerError/Reason/lockTimedOut(seconds:holder:)`` and writes nothing.
     public var lockTimeout: TimeInterval?
+    /// How much of the bundled file and of a fresh copy is checked before the copy is published:
+    /// ``Verification/header`` (the default, no page read beyond the first) or ``Verification/full``
+    /// (`quick_check` of both as well).
+    public var verification: Verification
 
     /// An installer for one bundled database.
     public init(
         bundled: URL, destination: URL, migrations: MigrationSet? = nil, refreshTables: [String] = [],
-        lockTimeout: TimeInterval? = nil
+        lockTimeout: TimeInterval? = nil, verification: Verification = .header
     ) {
         self.bundled = bundled
         self.destination = destination
         self.migrations = migrations
         self.refreshTables = refreshTables
         self.lockTimeout = lockTimeout
+        self.verification = verification
     }
 
     /// Opens a bundled database in place, read-only and immutable, for apps that never write to it.
@@ -97,7 +110,7 @@ public struct DatabaseInstaller: Sendable {
     @discardableResult
     public func install() throws -> Report {
         do {
-            let source = try BundledFile(path: bundled.path)
+            let source = try BundledFile(path: bundled.path, verification: verification)
             if let migrations, migrations.latestVersion != source.version {
                 throw InstallFailure(
                     .migrationsDoNotMatchBundle(latest: migrations.latestVersion, bundled: source.version))
@@ -127,14 +140,15 @@ public struct DatabaseInstaller: Sendable {
     /// The install proper, under the destination's lock.
     private func installLocked(_ source: BundledFile, at path: String) throws -> Report {
         guard FileSystem.exists(path) else {
-            try copy(source, to: path)
-            return Report(outcome: .copied, refreshedTables: [])
+            let warning = try copy(source, to: path)
+            return Report(outcome: .copied, refreshedTables: [], durabilityWarning: warning)
         }
         switch try CopyInspection.inspect(path, bundledApplicationID: source.applicationID) {
         case .damaged:
             let quarantined = try quarantine(path)
-            try copy(source, to: path)
-            return Report(outcome: .recovered(quarantined: quarantined), refreshedTables: [])
+            let warning = try copy(source, to: path)
+            return Report(
+                outcome: .recovered(quarantined: quarantined), refreshedTables: [], durabilityWarning: warning)
         case .healthy(let connection, let version):
             return try update(connection, from: version, source: source)
         }
@@ -181,7 +195,10 @@ public struct DatabaseInstaller: Sendable {
     }
 
     /// Copies the bundled file to an absent destination: temporary file, fsync, validate, `link`, fsync folder.
-    private func copy(_ source: BundledFile, to path: String) throws {
+    /// Everything that can fail the install happens before the `link`; after it, a failed fsync of the folder
+    /// is a ``DurabilityWarning`` (returned), and a temporary name that cannot be removed is left for the next
+    /// install's sweep.
+    private func copy(_ source: BundledFile, to path: String) throws -> DurabilityWarning? {
         let folder = destination.deletingLastPathComponent().path
         // Side files of a database that no longer exists would be replayed onto the new copy.
         for suffix in ["-journal", "-wal", "-shm"] { try fileOperation { try FileSystem.remove(path + suffix) } }
@@ -196,13 +213,21 @@ public struct DatabaseInstaller: Sendable {
                     // Someone outside kiln's lock published a file meanwhile; theirs stays.
                 }
             }
-            try fileOperation { try FileSystem.remove(temporary) }
-            try fileOperation { try FileSystem.sync(folder) }
         } catch {
             do { try FileSystem.remove(temporary) } catch {
                 // The next install sweeps it under the lock.
             }
             throw error
+        }
+        // Published: nothing from here on may be reported as a failure.
+        do { try FileSystem.remove(temporary) } catch {
+            // A second name of the published copy; the next install sweeps it under the lock.
+        }
+        do {
+            try FileSystem.sync(folder)
+            return nil
+        } catch let error as FileSystemError {
+            return DurabilityWarning(published: path, error: error)
         }
     }
 

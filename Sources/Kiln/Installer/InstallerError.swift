@@ -38,13 +38,27 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
     public enum BundledFileProblem: Equatable, Sendable {
         /// SQLite cannot open it.
         case cannotOpen(SQLiteError)
+        /// Its first bytes or its size cannot be read; the error carries the real `errno`.
+        case cannotRead(FileSystemError)
+        /// It does not start with the SQLite header (`SQLite format 3`).
+        case notADatabase
+        /// It is not in rollback-journal mode: its header's write and read versions (bytes 18 and 19) are not
+        /// 1 and 1; 2 and 2 is WAL mode, where commits may live in a `-wal` file that a copy would not carry.
+        case notRollbackJournal(writeVersion: UInt8, readVersion: UInt8)
+        /// A `-wal`, `-journal` or `-shm` file (the path) lies beside it: something wrote to it after it was
+        /// built, and the file alone may not hold what was written.
+        case sideFile(String)
+        /// Its size in bytes is not its header's page size times its page count (`expected`): truncated or
+        /// padded.
+        case sizeDoesNotMatchPageCount(size: Int, expected: Int)
         /// Its version and application id cannot be read.
         case unreadableHeader
         /// It fails `PRAGMA quick_check`.
         case failsQuickCheck
         /// The fresh copy does not start with the SQLite header.
         case copyHasNoHeader
-        /// The fresh copy's version, application id or `quick_check` differ from the bundled file's.
+        /// The fresh copy's header or size differ from the bundled file's (or, with full verification, its
+        /// version, application id or `quick_check`).
         case copyDoesNotMatch
     }
 
@@ -78,8 +92,10 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
 
     /// The file-system error behind the failure, when a file operation failed.
     public var fileSystemError: FileSystemError? {
-        if case .fileSystem(let error) = reason { return error }
-        return nil
+        switch reason {
+        case .fileSystem(let error), .bundledFileInvalid(.cannotRead(let error)): error
+        default: nil
+        }
     }
 
     /// The SQLite error behind the failure, when SQLite failed.
@@ -155,7 +171,11 @@ extension InstallerError {
     public var hint: String? {
         switch reason {
         case .destinationIsNewer: "a newer build of the app wrote it; kiln never downgrades a database"
-        case .bundledFileInvalid(.cannotOpen): "ship a database file that kiln built"
+        case .bundledFileInvalid(.cannotOpen), .bundledFileInvalid(.notADatabase):
+            "ship a database file that kiln built"
+        case .bundledFileInvalid(.notRollbackJournal), .bundledFileInvalid(.sideFile):
+            "ship a database that no app has opened for writing, in rollback-journal mode (PRAGMA journal_mode = DELETE)"
+        case .bundledFileInvalid(.sizeDoesNotMatchPageCount): "the file was truncated or changed after it was built"
         case .migrationsRequired: "pass the app's migrations folder to the installer"
         case .migrationsDoNotMatchBundle: "ship the migrations and the database from the same build"
         case .refreshTableMissing: "refresh only tables that both have"
@@ -175,6 +195,15 @@ extension InstallerError {
     private func message(for problem: BundledFileProblem) -> String {
         switch problem {
         case .cannotOpen(let error): "the bundled database \(bundled) cannot be opened: \(error.message)"
+        case .cannotRead(let error): "cannot read the bundled database: \(error.description)"
+        case .notADatabase: "the bundled file \(bundled) is not a SQLite database"
+        case .notRollbackJournal(let write, let read) where write == 2 && read == 2:
+            "the bundled database \(bundled) is in WAL mode; a copy of the file alone may lack its last commits"
+        case .notRollbackJournal(let write, let read):
+            "the bundled database \(bundled) is not in rollback-journal mode (format versions \(write), \(read))"
+        case .sideFile(let path): "the bundled database has \(path) beside it"
+        case .sizeDoesNotMatchPageCount(let size, let expected):
+            "the bundled database \(bundled) is \(size) bytes but its header says \(expected)"
         case .unreadableHeader: "cannot read the bundled database \(bundled)"
         case .failsQuickCheck: "the bundled database \(bundled) fails quick_check"
         case .copyHasNoHeader: "the copy of \(bundled) has no SQLite header"

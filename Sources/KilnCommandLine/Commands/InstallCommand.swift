@@ -2,7 +2,8 @@ import Foundation
 import Kiln
 import KilnBuild
 
-/// `kiln install --bundled FILE --to FILE [--migrations <database>] [--refresh TABLE]... [--json]`.
+/// `kiln install --bundled FILE --to FILE [--migrations <database>] [--refresh TABLE]... [--full-verification]
+/// [--json]`.
 enum InstallCommand: KilnCommand {
     static let spec = CommandSpec(
         name: "install",
@@ -11,10 +12,13 @@ enum InstallCommand: KilnCommand {
             The same code apps call (DatabaseInstaller in the Kiln library). An absent copy is copied safely; an
             older one is migrated keeping its rows; a damaged one is moved aside as FILE.corrupt-<time> and
             replaced; a newer one is refused. Tables named with --refresh are made equal to the bundled file's.
+            The bundled file is checked by its header and size (rollback-journal mode, no -wal, -journal or -shm
+            beside it); --full-verification runs quick_check on it and on the copy too. A copy that was published
+            but whose folder could not be fsynced is a warning, not a failure: the install happened.
             """,
         options: [
             bundled.declaration, destination.declaration, migrations.declaration, refresh.declaration,
-            json.declaration,
+            fullVerification.declaration, json.declaration,
         ])
 
     /// `--bundled <file>`.
@@ -31,6 +35,9 @@ enum InstallCommand: KilnCommand {
     static let refresh = Option<[String]>(
         name: "refresh", valueName: "table",
         help: "A reference table to make equal to the bundled file's (repeat for more).")
+    /// `--full-verification`.
+    static let fullVerification = Option<Bool>(
+        flag: "full-verification", help: "Also run quick_check on the bundled file and the copy (reads every page).")
     /// `--json`.
     static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
 
@@ -41,6 +48,7 @@ enum InstallCommand: KilnCommand {
         let toVersion: Int32?
         let quarantined: String?
         let refreshedTables: [String]
+        var durabilityWarning: String?
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -50,9 +58,14 @@ enum InstallCommand: KilnCommand {
         let installer = DatabaseInstaller(
             bundled: URL(fileURLWithPath: arguments[Self.bundled].path),
             destination: URL(fileURLWithPath: target.path), migrations: migrations,
-            refreshTables: arguments[Self.refresh])
+            refreshTables: arguments[Self.refresh],
+            verification: arguments[Self.fullVerification] ? .full : .header)
         let report = try installer.install()
-        let (document, text) = describe(report, destination: destination)
+        var (document, text) = describe(report, destination: destination)
+        if let warning = report.durabilityWarning {
+            document.durabilityWarning = warning.message
+            context.report(Diagnostic(.warning, warning.message, hint: warning.hint))
+        }
         if arguments[Self.json] {
             try context.printJSON(document)
         } else {

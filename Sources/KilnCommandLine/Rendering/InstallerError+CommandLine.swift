@@ -6,7 +6,8 @@ extension InstallerError: CommandLineDiagnosable {
     var commandLineDiagnostics: [Diagnostic] {
         switch reason {
         case .migration(let error): error.commandLineDiagnostics
-        case .bundledFileInvalid(.cannotOpen): [Diagnostic(.error, message, hint: "ship a file built by 'kiln build'")]
+        case .bundledFileInvalid(.cannotOpen), .bundledFileInvalid(.notADatabase):
+            [Diagnostic(.error, message, hint: "ship a file built by 'kiln build'")]
         default: diagnostics
         }
     }
