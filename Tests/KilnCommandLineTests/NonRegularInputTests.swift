@@ -35,6 +35,21 @@ struct NonRegularInputCommandTests {
         }
     }
 
+    @Test("reset refuses a FIFO or a folder as --db before building or moving anything")
+    func resetFIFO() throws {
+        let project = try ShopProject()
+        let fifo = project.folder.path("pipe.sqlite")
+        try makeFIFO(fifo)
+        let folder = project.folder.path("folder.sqlite")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for (path, what) in [(fifo, "Is a FIFO"), (folder, "Is a directory")] {
+            let result = try #require(kilnWithinDeadline(project, ["reset", "shop", "--db", path], fifos: [fifo]))
+            #expect(result.status == 1)
+            #expect(result.standardError == "kiln: error: cannot open \(path): \(what)\n")
+            #expect(!FileManager.default.fileExists(atPath: path + ".previous"))
+        }
+    }
+
     @Test("install refuses a FIFO as the bundled file or the destination at once")
     func installFIFO() throws {
         let project = try ShopProject()
