@@ -153,6 +153,28 @@ struct NonRegularInputTests {
         #expect(missing.path == inMissingFolder)
     }
 
+    @Test("a database in a folder that refuses new files names the path and the folder's reason, not ENOENT")
+    func unwritableFolder() throws {
+        let folder = try TemporaryDirectory()
+        let locked = folder.path("locked")
+        try FileSystem.createDirectory(locked)
+        #expect(chmod(locked, 0o555) == 0)
+        var immutable = false
+        if access(locked, W_OK) == 0 {  // Root ignores the mode; an immutable folder refuses root too.
+            immutable = (try? runChattr("+i", locked)) == 0
+            guard immutable else { return }  // Neither is possible here: nothing to test.
+        }
+        defer {
+            if immutable { _ = try? runChattr("-i", locked) }
+            chmod(locked, 0o755)
+        }
+        let path = locked + "/new.db"
+        let error = try #require(throws: FileSystemError.self) { try SQLiteConnection(path: path) }
+        #expect(error.path == path)
+        #expect(error.code == (immutable ? EPERM : EACCES))
+        #expect(formattedDiagnostics(error) == ["kiln: error: cannot open \(path): \(error.systemMessage)"])
+    }
+
     @Test("migrating a FIFO is refused at once")
     func migrateFIFO() throws {
         let folder = try TemporaryDirectory()
@@ -179,4 +201,16 @@ struct NonRegularInputTests {
             #expect(installError.fileSystemError?.path == fifo)
         }
     }
+}
+
+/// Runs `chattr` and returns its exit status (it is absent, or refuses, where the file system has no flags).
+private func runChattr(_ flag: String, _ path: String) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["chattr", flag, path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
 }
