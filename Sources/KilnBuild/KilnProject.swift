@@ -11,10 +11,41 @@ public struct KilnProject: Sendable {
 
     /// Opens the project at `root`, reading `kiln.json`.
     ///
-    /// - Throws: ``ConfigurationError`` when `kiln.json` is invalid.
+    /// - Throws: ``KilnProjectRootError`` when `root` does not exist or is not a folder,
+    ///   ``ConfigurationError`` when `kiln.json` is invalid.
     public init(root: URL) throws {
-        self.root = root.standardizedFileURL
+        let standardized = root.standardizedFileURL
+        do {
+            let kind = try FileSystem.kindOfFile(at: standardized.path)
+            guard kind == .directory else { throw KilnProjectRootError(.notAFolder(kind), root: standardized.path) }
+        } catch let error as FileSystemError {
+            throw KilnProjectRootError(error.isMissing ? .missing : .unreadable(error), root: standardized.path)
+        }
+        self.root = standardized
         self.configuration = try KilnConfiguration.load(path: root.appendingPathComponent("kiln.json").path)
+    }
+
+    /// Opens the project at `root` and checks that it has a `migrations/` folder: the check every command
+    /// that reads a project's databases makes, so a mistyped root is an error before anything is written.
+    ///
+    /// - Throws: ``KilnProjectRootError`` when `root` does not exist, is not a folder or has no `migrations/`
+    ///   folder; ``ConfigurationError`` when `kiln.json` is invalid.
+    /// - Returns: the project.
+    public static func requiringMigrations(root: URL) throws -> KilnProject {
+        let project = try KilnProject(root: root)
+        try project.checkMigrationsFolder()
+        return project
+    }
+
+    /// Checks that ``migrationsDirectory`` is a folder.
+    ///
+    /// - Throws: ``KilnProjectRootError`` when it is missing, not a folder, or cannot be looked at.
+    public func checkMigrationsFolder() throws {
+        let kind: FileKind
+        do { kind = try FileSystem.kindOfFile(at: migrationsDirectory.path) } catch let error as FileSystemError {
+            throw KilnProjectRootError(error.isMissing ? .noMigrationsFolder : .unreadable(error), root: root.path)
+        }
+        guard kind == .directory else { throw KilnProjectRootError(.migrationsNotAFolder(kind), root: root.path) }
     }
 
     /// The folder holding every database's migrations.

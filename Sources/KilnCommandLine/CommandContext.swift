@@ -47,9 +47,13 @@ public struct CommandContext {
         ).formatted()
     }
 
-    /// Opens the project at ``root``.
+    /// Opens the project at ``root``, which must be a folder holding `migrations/` unless
+    /// `requiringMigrations` is false (`kiln new` creates the first database's folder).
     ///
     /// - Returns: the project, its `kiln.json` read.
-    /// - Throws: the configuration's error when `kiln.json` is invalid.
-    func project() throws -> KilnProject { try KilnProject(root: root) }
+    /// - Throws: ``KilnProjectRootError`` for a root that is not a project, the configuration's error when
+    ///   `kiln.json` is invalid.
+    func project(requiringMigrations: Bool = true) throws -> KilnProject {
+        requiringMigrations ? try KilnProject.requiringMigrations(root: root) : try KilnProject(root: root)
+    }
 }

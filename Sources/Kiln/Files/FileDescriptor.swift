@@ -13,7 +13,10 @@
 package struct FileDescriptor: ~Copyable {
     /// How a file is opened.
     package enum Access {
-        /// Read an existing file.
+        /// Read an existing regular file. The file is opened with `O_NONBLOCK` and checked with `fstat`
+        /// before anything reads it: a folder, FIFO, socket or device is refused
+        /// (``FileSystemError/Cause/notARegularFile(_:)``) instead of waiting forever for a writer. A symbolic
+        /// link is followed: what counts is the file it points to.
         case readOnly
         /// Create a new file for writing; fails with `EEXIST` if the name is taken.
         case createNew(permissions: mode_t)
@@ -21,6 +24,8 @@ package struct FileDescriptor: ~Copyable {
         case readWriteCreating(permissions: mode_t)
         /// Open an existing folder, to `fsync` it.
         case directory
+        /// Open an existing file or folder of any kind, read-only and without blocking, only to `fsync` it.
+        case anyKindToSync
     }
 
     /// The descriptor number; -1 once ``close()`` has run.
@@ -29,24 +34,52 @@ package struct FileDescriptor: ~Copyable {
     package let path: String
 
     /// Opens `path` as `access` says.
+    ///
+    /// - Throws: ``FileSystemError`` with the `errno` of `open`, or a refusal of a path that is not a regular
+    ///   file when reading (``Access/readOnly``).
     package init(opening path: String, _ access: Access) throws {
-        let flags: Int32
-        let permissions: mode_t
-        let operation: FileSystemError.Operation
-        switch access {
-        case .readOnly:
-            (flags, permissions, operation) = (O_RDONLY, 0, .open)
-        case .createNew(let mode):
-            (flags, permissions, operation) = (O_WRONLY | O_CREAT | O_EXCL, mode, .create)
-        case .readWriteCreating(let mode):
-            (flags, permissions, operation) = (O_RDWR | O_CREAT, mode, .open)
-        case .directory:
-            (flags, permissions, operation) = (O_RDONLY | O_DIRECTORY, 0, .open)
-        }
+        let (flags, permissions, operation) = Self.flags(for: access)
         let descriptor = retryingOnInterrupt { open(path, flags | O_CLOEXEC, permissions) }
-        guard descriptor >= 0 else { throw FileSystemError(operation, path: path, code: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            // A socket cannot be opened at all (`ENXIO`); say what it is rather than what `open` said.
+            if case .readOnly = access, let kind = FileSystem.kind(of: path), kind != .regularFile {
+                throw FileSystemError(operation, path: path, notARegularFile: kind)
+            }
+            throw FileSystemError(operation, path: path, code: code)
+        }
+        if case .readOnly = access {
+            do { try Self.requireRegularFile(descriptor, path: path) } catch {
+                _ = Self.closeIgnoringInterrupt(descriptor)
+                throw error
+            }
+        }
         self.rawValue = descriptor
         self.path = path
+    }
+
+    /// The `open` flags, mode and reported operation of an access.
+    private static func flags(for access: Access) -> (Int32, mode_t, FileSystemError.Operation) {
+        switch access {
+        case .readOnly: (O_RDONLY | O_NONBLOCK, 0, .open)
+        case .createNew(let mode): (O_WRONLY | O_CREAT | O_EXCL, mode, .create)
+        case .readWriteCreating(let mode): (O_RDWR | O_CREAT | O_NONBLOCK, mode, .open)
+        case .directory: (O_RDONLY | O_DIRECTORY, 0, .open)
+        case .anyKindToSync: (O_RDONLY | O_NONBLOCK, 0, .open)
+        }
+    }
+
+    /// Refuses a descriptor that is not a regular file, then turns `O_NONBLOCK` off again, so that reads of a
+    /// slow (network) file wait as usual.
+    private static func requireRegularFile(_ descriptor: Int32, path: String) throws {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystemError(.stat, path: path, code: errno) }
+        let kind = FileKind(mode: status.st_mode)
+        guard kind == .regularFile else { throw FileSystemError(.open, path: path, notARegularFile: kind) }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+            throw FileSystemError(.open, path: path, code: errno)
+        }
     }
 
     deinit {
@@ -135,10 +168,13 @@ package struct FileDescriptor: ~Copyable {
     }
 
     /// Whether the file is a regular file (not a folder, FIFO, socket or device).
-    package func isRegularFile() throws -> Bool {
+    package func isRegularFile() throws -> Bool { try kind() == .regularFile }
+
+    /// What the open file is (a regular file, a folder, a FIFO, ...).
+    package func kind() throws -> FileKind {
         var status = stat()
         guard fstat(rawValue, &status) == 0 else { throw FileSystemError(.stat, path: path, code: errno) }
-        return (status.st_mode & S_IFMT) == S_IFREG
+        return FileKind(mode: status.st_mode)
     }
 
     /// The file's size in bytes.

@@ -11,7 +11,7 @@
 package enum FileSystem {
     /// `fsync` of a file or folder.
     package static func sync(_ path: String) throws {
-        try FileDescriptor(opening: path, .readOnly).sync()
+        try FileDescriptor(opening: path, .anyKindToSync).sync()
     }
 
     /// `rename(2)`: atomically replaces `destination` with `source` (same file system).
@@ -39,6 +39,32 @@ package enum FileSystem {
     package static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// What `path` names, following symbolic links (`stat(2)`); nil when nothing is there (or it cannot be
+    /// looked at, e.g. a dangling link). `stat` never opens the file, so it cannot block on a FIFO.
+    package static func kind(of path: String) -> FileKind? {
+        try? kindOfFile(at: path)
+    }
+
+    /// What `path` names, following symbolic links (`stat(2)`, which never opens the file).
+    ///
+    /// - Throws: ``FileSystemError`` with operation `stat` and its `errno` (`ENOENT` when nothing is there).
+    /// - Returns: the kind.
+    package static func kindOfFile(at path: String) throws -> FileKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileSystemError(.stat, path: path, code: errno) }
+        return FileKind(mode: status.st_mode)
+    }
+
+    /// Checks a path another library (SQLite) is about to open: nothing there is fine (it may be created),
+    /// a regular file is fine, anything else is refused before the library could block on it or report it as
+    /// a disk I/O error. Symbolic links are followed, as `open` follows them.
+    ///
+    /// - Throws: ``FileSystemError`` with ``FileSystemError/Cause/notARegularFile(_:)`` naming what is there.
+    package static func requireRegularFileIfPresent(_ path: String) throws {
+        guard let kind = kind(of: path), kind != .regularFile else { return }
+        throw FileSystemError(.open, path: path, notARegularFile: kind)
     }
 
     /// Creates a folder and any missing parents; an existing folder is fine.

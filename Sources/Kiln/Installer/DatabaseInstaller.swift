@@ -118,6 +118,9 @@ public struct DatabaseInstaller: Sendable {
             return try withInstallLock { try installLocked(source, at: destination.path) }
         } catch let failure as InstallFailure {
             throw InstallerError(failure.reason, bundled: bundled.path, destination: destination.path)
+        } catch let error as FileSystemError {
+            // The bundled path is not a regular file, or the system would not open it.
+            throw InstallerError(.fileSystem(error), bundled: bundled.path, destination: destination.path)
         }
     }
 

@@ -6,7 +6,8 @@ extension Migrator {
     /// (or an empty in-memory database when there is no file) and the file is only read: it is neither
     /// created nor changed.
     ///
-    /// - Throws: ``MigrationError``.
+    /// - Throws: ``MigrationError``; ``FileSystemError`` when `path` is not a regular file (a folder, a FIFO)
+    ///   or the system refused to open it (a read-only folder, a name too long).
     @discardableResult
     public func migrate(
         fileAt path: String, to target: Int32? = nil, baseline: Int32? = nil, dryRun: Bool = false,

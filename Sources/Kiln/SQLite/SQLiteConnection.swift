@@ -1,3 +1,4 @@
+import Foundation
 import KilnSQLiteShim
 
 #if canImport(SQLite3)
@@ -45,19 +46,27 @@ public final class SQLiteConnection {
     ///   - busyTimeoutMilliseconds: how long a statement waits for another connection's lock before it fails
     ///     with `SQLITE_BUSY`.
     ///   - defensive: turns on `SQLITE_DBCONFIG_DEFENSIVE`.
-    /// - Throws: ``SQLiteError`` when the file cannot be opened.
+    /// Before SQLite opens a file, its path (and its `-journal` and `-wal`, which SQLite may read) is checked
+    /// without opening it: where something exists that is not a regular file (a folder, a FIFO, a socket, a
+    /// device; symbolic links followed), the open is refused, so SQLite never blocks on a FIFO nor reports a
+    /// folder as a disk I/O error. When the system refuses to open the file (`SQLITE_CANTOPEN` with an
+    /// `errno`: a read-only or immutable folder, a name too long), the error is the system's, naming the path.
+    ///
+    /// - Throws: ``FileSystemError`` when the path is not a regular file or the system refused to open it;
+    ///   ``SQLiteError`` for any other failure to open, such as `SQLITE_CANTOPEN` for a file that does not
+    ///   exist when `mode` does not create it.
     public init(
         path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
         defensive: Bool = true
     ) throws {
-        var flags: Int32 = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        switch mode {
-        case .readOnly: flags |= SQLITE_OPEN_READONLY
-        case .readWrite: flags |= SQLITE_OPEN_READWRITE
-        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let file = Self.filePath(of: path)
+        if let file {
+            for candidate in [file, file + "-journal", file + "-wal"] {
+                try FileSystem.requireRegularFileIfPresent(candidate)
+            }
         }
         var raw: OpaquePointer?
-        let code = sqlite3_open_v2(path, &raw, flags, nil)
+        let code = sqlite3_open_v2(path, &raw, Self.flags(for: mode), nil)
         guard let raw else {
             throw SQLiteError(code: SQLiteResultCode(rawValue: code), message: "out of memory opening \(path)")
         }
@@ -65,9 +74,7 @@ public final class SQLiteConnection {
         // handle should be released by passing it to sqlite3_close() when it is no longer required."
         // (https://www.sqlite.org/c3ref/open.html)
         guard code == SQLITE_OK else {
-            let error = SQLiteError(
-                code: SQLiteResultCode(rawValue: sqlite3_extended_errcode(raw)),
-                message: String(cString: sqlite3_errmsg(raw)))
+            let error = Self.openError(raw, file: file, mode: mode)
             sqlite3_close_v2(raw)
             throw error
         }
@@ -85,6 +92,54 @@ public final class SQLiteConnection {
             throw error
         }
         kiln_watch_interrupts(raw)
+    }
+
+    /// The `sqlite3_open_v2` flags of a mode.
+    private static func flags(for mode: OpenMode) -> Int32 {
+        let flags: Int32 = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readOnly: return flags | SQLITE_OPEN_READONLY
+        case .readWrite: return flags | SQLITE_OPEN_READWRITE
+        case .readWriteCreate: return flags | SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+    }
+
+    /// Why `sqlite3_open_v2` failed: the system's error naming the file where SQLite could not open it and
+    /// the system said why, else SQLite's own.
+    private static func openError(_ raw: OpaquePointer, file: String?, mode: OpenMode) -> any Error {
+        let extended = sqlite3_extended_errcode(raw)
+        var systemCode = sqlite3_system_errno(raw)
+        // A file that must exist and does not stays SQLite's own `SQLITE_CANTOPEN` (callers check for it).
+        let missing = systemCode == ENOENT && mode != .readWriteCreate
+        if let file, extended & 0xFF == SQLITE_CANTOPEN, systemCode != 0, !missing {
+            // When creating fails (a read-only or immutable folder), SQLite retries read-only and keeps that
+            // attempt's `ENOENT`; the folder's own refusal is the cause worth telling.
+            let folder = FileSystem.parentDirectory(of: file)
+            if systemCode == ENOENT, mode == .readWriteCreate, !FileSystem.exists(file),
+                FileSystem.isDirectory(folder), access(folder, W_OK) != 0
+            {
+                systemCode = errno
+            }
+            return FileSystemError(.open, path: file, code: systemCode)
+        }
+        return SQLiteError(code: SQLiteResultCode(rawValue: extended), message: String(cString: sqlite3_errmsg(raw)))
+    }
+
+    /// The file a path given to ``init(path:mode:busyTimeoutMilliseconds:defensive:)`` names on disk: the path
+    /// itself, or the path of a `file:` URI (percent-decoding it); nil for an in-memory or temporary database.
+    static func filePath(of path: String) -> String? {
+        guard path.hasPrefix("file:") else { return path.isEmpty || path == ":memory:" ? nil : path }
+        var rest = Substring(path.dropFirst("file:".count))
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            if rest[end...].contains("mode=memory") { return nil }
+            rest = rest[..<end]
+        }
+        if rest.hasPrefix("//") {  // `file://localhost/path` or `file:///path`: drop the authority.
+            rest = rest.dropFirst(2)
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        }
+        let decoded = String(rest).removingPercentEncoding ?? String(rest)
+        return decoded.isEmpty || decoded == ":memory:" ? nil : decoded
     }
 
     deinit {

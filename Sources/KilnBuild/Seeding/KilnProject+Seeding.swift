@@ -26,14 +26,15 @@ extension KilnProject {
     ///   - durability: journaled unless the file is private to the caller.
     ///   - progress: called every few thousand rows.
     /// - Returns: what happened to each table, in load order.
-    /// - Throws: ``SeedError``, ``CSVError``, ``MigrationSetError`` or ``ProjectError``; the file is unchanged.
+    /// - Throws: ``SeedError``, ``CSVError``, ``MigrationSetError``, ``ProjectError``, or ``FileSystemError`` when
+    ///   `path` is not a regular file; the file is unchanged.
     public func seed(
         _ database: String, fileAt path: String, shownAs: String? = nil, mode: SeedMode = .insert, only: [String] = [],
         durability: SeedDurability = .full, progress: ((SeedProgress) -> Void)? = nil
     ) throws -> [SeedTableReport] {
         let migrator = try self.migrator(for: database)
         let name = shownAs ?? path
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard FileSystem.exists(path) else {
             throw SeedError(.noDatabaseFile(file: name, database: database))
         }
         let files = try seedFiles(for: database, only: only)

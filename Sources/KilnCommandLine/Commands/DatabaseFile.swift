@@ -7,9 +7,9 @@ enum DatabaseFile {
     ///
     /// - Returns: a read-only connection.
     /// - Throws: ``DiagnosticFailure`` when there is no such file or it is not a SQLite database, or the
-    ///   ``SQLiteError`` of opening it.
+    ///   ``SQLiteError`` or ``FileSystemError`` of opening it (a path that is not a regular file is refused).
     static func open(_ path: String, shownAs name: String) throws -> SQLiteConnection {
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard FileSystem.exists(path) else {
             throw DiagnosticFailure(
                 Diagnostic(
                     .error, "no such file: \(name)", hint: "create it with 'kiln migrate <database> --db \(name)'"))

@@ -23,7 +23,9 @@ enum NewCommand: KilnCommand {
         let database = arguments[Self.database]
         guard isValidName(database) else { throw ProjectError.invalidDatabaseName(database) }
         let words = arguments[Self.words]
-        let folder = try context.project().migrationsDirectory.appendingPathComponent(database).path
+        // `new` makes the first database's folder, so the root need not hold `migrations/` yet.
+        let project = try context.project(requiringMigrations: false)
+        let folder = project.migrationsDirectory.appendingPathComponent(database).path
         let shownFolder = "migrations/\(database)"
         let version = try nextVersion(in: folder, shownAs: shownFolder, database: database)
         let name = MigrationFileName.make(version: version, words: words)

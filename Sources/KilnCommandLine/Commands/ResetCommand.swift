@@ -27,6 +27,8 @@ enum ResetCommand: KilnCommand {
         let db = arguments[Self.db]
         let file = db.text
         let project = try context.project()
+        // A folder, FIFO or device at FILE is refused before anything is built or moved.
+        try FileSystem.requireRegularFileIfPresent(db.path)
         let report = try DeveloperReset(project: project, database: database).reset(path: db.path)
         let kept = report.previousKept ? "; the old file is \(file).previous" : ""
         context.standardOutput(
