@@ -75,4 +75,25 @@ public struct BuildManifest: Codable, Equatable, Sendable {
     func write(in directory: String) throws {
         try FileSystem.writeAtomically(Array(encoded()), to: "\(directory)/\(Self.fileName)")
     }
+
+    /// Writes the manifest after the databases in `published` were renamed into place.
+    ///
+    /// - Parameters:
+    ///   - directory: the output folder.
+    ///   - published: the database files this build published.
+    ///   - warning: called when the manifest was published but the folder's `fsync` failed.
+    /// - Throws: ``ManifestNotWrittenError`` when the manifest was not published: the old one (or none) is
+    ///   still there, and the error says which new files it does not describe.
+    func publish(in directory: String, after published: [String], warning: (PublishWarning) -> Void) throws {
+        let path = "\(directory)/\(Self.fileName)"
+        do {
+            try write(in: directory)
+        } catch let error as FileSystemError
+            where error.operation == .fsync && error.path == FileSystem.parentDirectory(of: path)
+        {
+            warning(PublishWarning(published: [path], error: error))
+        } catch let error as FileSystemError {
+            throw ManifestNotWrittenError(manifest: path, published: published, cause: error)
+        }
+    }
 }
