@@ -13,7 +13,7 @@
 //   KILN_FAULT_ACTION  EIO, ENOSPC, EDQUOT, EROFS or EACCES: the call fails with that errno and does nothing;
 //                      kill-before: _exit(137) instead of the call; kill-after: the call, then _exit(137).
 //   KILN_FAULT_PATH    only calls whose path (for descriptors, what /proc/self/fd names) contains this text
-//                      are counted.
+//                      are counted; `=PATH` counts only calls on exactly PATH.
 //   KILN_FAULT_REPORT  set: at exit, print `faultshim: <call> calls: <n>` to standard error (for sweeps).
 // When the fault fires the shim prints `faultshim: fired <call> #<n> <path>` to standard error.
 #define _GNU_SOURCE
@@ -59,7 +59,7 @@ static int decide(const char *call, const char *path) {
     const char *wanted = setting("KILN_FAULT_CALL");
     if (!wanted || strcmp(wanted, call)) return 0;
     const char *filter = setting("KILN_FAULT_PATH");
-    if (filter && (!path || !strstr(path, filter))) return 0;
+    if (filter && (!path || (filter[0] == '=' ? strcmp(path, filter + 1) != 0 : !strstr(path, filter)))) return 0;
     long number = __atomic_add_fetch(&counter, 1, __ATOMIC_SEQ_CST);
     const char *at = setting("KILN_FAULT_AT");
     const char *action = setting("KILN_FAULT_ACTION");
