@@ -37,9 +37,10 @@ struct BuildFaultTests {
         let next = try KilnBinary.run(["build"], in: folder.url)
         #expect(next.status == 0, "\(next.standardError)")
         #expect(try manifestHash(folder) == SHA256Hasher.hash(try folder.read("build/shop.sqlite")).hex)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("build")).filter {
-            $0.contains("kiln-tmp")
-        }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path("build")).filter {
+                $0.contains("kiln-tmp")
+            }.isEmpty)
     }
 
     @Test(

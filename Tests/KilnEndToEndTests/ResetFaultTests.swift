@@ -101,15 +101,15 @@ struct ResetFaultTests {
                     let result = try FaultShim.run(reset, in: project.folder.url, fault: fault)
                     runs += 1
                     let state = project.state(of: "dev.db")
-                    let where_ = "\(call) #\(at) \(action): exit \(result.status)"
-                    #expect(state == "old" || state == "new", "\(where_): dev.db is \(state)")
+                    let context = "\(call) #\(at) \(action): exit \(result.status)"
+                    #expect(state == "old" || state == "new", "\(context): dev.db is \(state)")
                     if result.status == 0 {
-                        #expect(state == "new" && project.state(of: "dev.db.previous") == "old", "\(where_)")
+                        #expect(state == "new" && project.state(of: "dev.db.previous") == "old", "\(context)")
                     } else if result.status == 1 {
-                        #expect(state == "old", "\(where_): exit 1 but published")
+                        #expect(state == "old", "\(context): exit 1 but published")
                     }
                     let next = try KilnBinary.run(reset, in: project.folder.url)
-                    #expect(next.status == 0 && project.leftovers.isEmpty, "\(where_): \(project.leftovers)")
+                    #expect(next.status == 0 && project.leftovers.isEmpty, "\(context): \(project.leftovers)")
                 }
             }
         }

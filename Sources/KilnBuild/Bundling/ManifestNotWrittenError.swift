@@ -28,8 +28,8 @@ public struct ManifestNotWrittenError: DiagnosticError, Equatable {
         return [
             Diagnostic(
                 .error,
-                "cannot write \(manifest): cannot \(cause.description); published \(files), which it does not "
-                    + "describe (it still describes the previous build until the next build writes it)")
+                "cannot write \(manifest) (\(cause.description)); published \(files), which the manifest does not "
+                    + "describe: it still describes the previous build until the next build rewrites it")
         ]
     }
 }
