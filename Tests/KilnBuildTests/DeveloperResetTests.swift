@@ -88,4 +88,14 @@ struct DeveloperResetTests {
         #expect(fixture.folder.exists(".other.db.kiln-reset-1-2"))
         #expect(fixture.folder.exists(".dev.db.kiln-lock"))
     }
+
+    @Test("a FILE in a folder that does not exist is an error naming the folder, and no folder is made")
+    func missingFolder() throws {
+        let fixture = try BundleProject()
+        let reset = DeveloperReset(project: try fixture.project, database: "shop")
+        #expect(throws: FileSystemError(.open, path: fixture.folder.path("typo"), code: ENOENT)) {
+            try reset.reset(path: fixture.folder.path("typo/dev.db"))
+        }
+        #expect(!fixture.folder.exists("typo"))
+    }
 }

@@ -58,4 +58,17 @@ struct BuildFaultTests {
         #expect(result.standardError.contains("may not survive a power loss"))
         #expect(try manifestHash(folder) == SHA256Hasher.hash(try folder.read("build/shop.sqlite")).hex)
     }
+
+    @Test(
+        "kiln hash: a folder fsync failing after kiln.sum is renamed into place is a warning with exit 0",
+        .enabled(if: FaultShim.library != nil))
+    func sumFolderFsync() throws {
+        let folder = try project()
+        let migrations = "=" + URL(fileURLWithPath: folder.path("migrations/shop")).resolvingSymlinksInPath().path
+        let fault = FaultShim.Fault(call: "fsync", at: 1, action: "EIO", path: migrations)
+        let result = try FaultShim.run(["hash"], in: folder.url, fault: fault)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("warning: published ") && result.standardError.contains("kiln.sum"))
+        #expect(try KilnBinary.run(["check"], in: folder.url).status == 0)
+    }
 }

@@ -73,6 +73,8 @@ struct ResetFaultTests {
             switch action {
             case "EIO", "ENOSPC":
                 #expect(result.status == 1 && state == "old", "\(action): \(state) \(result.standardError)")
+                #expect(result.standardError.contains("dev.db was not replaced: cannot rename "))
+                #expect(result.standardError.contains("it is still the complete old database"))
             case "kill-before": #expect(result.status == 137 && state == "old", "\(action): \(state)")
             default:
                 #expect(result.status == 137 && state == "new", "\(action): \(state)")

@@ -69,14 +69,8 @@ public struct BuildManifest: Codable, Equatable, Sendable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
-    /// Writes the manifest atomically: a temporary file, fsync, rename, fsync of the folder.
-    ///
-    /// - Throws: ``FileSystemError`` when it cannot be written.
-    func write(in directory: String) throws {
-        try FileSystem.writeAtomically(Array(encoded()), to: "\(directory)/\(Self.fileName)")
-    }
-
-    /// Writes the manifest after the databases in `published` were renamed into place.
+    /// Writes the manifest after the databases in `published` were renamed into place: atomically (a
+    /// temporary file, fsync, rename, fsync of the folder).
     ///
     /// - Parameters:
     ///   - directory: the output folder.
@@ -87,11 +81,7 @@ public struct BuildManifest: Codable, Equatable, Sendable {
     func publish(in directory: String, after published: [String], warning: (PublishWarning) -> Void) throws {
         let path = "\(directory)/\(Self.fileName)"
         do {
-            try write(in: directory)
-        } catch let error as FileSystemError
-            where error.operation == .fsync && error.path == FileSystem.parentDirectory(of: path)
-        {
-            warning(PublishWarning(published: [path], error: error))
+            if let problem = try PublishWarning.writingAtomically(Array(encoded()), to: path) { warning(problem) }
         } catch let error as FileSystemError {
             throw ManifestNotWrittenError(manifest: path, published: published, cause: error)
         }

@@ -50,12 +50,17 @@ public struct DeveloperReset: Sendable {
     /// - Parameters:
     ///   - path: the file to replace (created if missing).
     ///   - waiting: called once if another reset or an install of `path` holds its lock.
-    /// - Throws: build errors, ``ResetError`` when another process has the file open, or ``FileSystemError``;
-    ///   the file is then the complete old database.
+    /// - Throws: build errors, ``FileSystemError`` for a missing folder or lock, or ``ResetError`` when another
+    ///   process has the file open or a step before publishing failed; the file is then the complete old
+    ///   database.
     /// - Returns: the fresh database, whether the old file was kept, and a durability warning if any.
     public func reset(path: String, waiting: () -> Void = {}) throws -> Report {
         let names = ResetNames(path: path)
-        try FileSystem.createDirectory(names.directory)
+        // No folder is created: a mistyped path is an error, not a new tree of folders.
+        guard FileSystem.isDirectory(names.directory) else {
+            throw FileSystemError(
+                .open, path: names.directory, code: FileSystem.exists(names.directory) ? ENOTDIR : ENOENT)
+        }
         return try FileLock.withExclusiveLock(at: names.lock, onWait: waiting) {
             try names.sweep()
             let temporary = names.temporary()
@@ -63,9 +68,7 @@ public struct DeveloperReset: Sendable {
                 let built = try DatabaseBuilder(project: project, database: database)
                     .build(into: temporary, sourceDigest: try project.sourceDigest(for: database))
                 let existed = FileSystem.exists(path)
-                if existed { try keepPrevious(names) }
-                try FileSystem.sync(names.directory)
-                try FileSystem.rename(temporary, to: path)
+                try publish(temporary, names, existed: existed)
                 let warning = PublishWarning.syncing(names.directory, published: [path])
                 return Report(built: built, previousKept: existed, warning: warning)
             } catch {
@@ -74,6 +77,20 @@ public struct DeveloperReset: Sendable {
                 try? FileSystem.remove(temporary + "-journal")
                 throw error
             }
+        }
+    }
+
+    /// Everything from settling the old file to the publishing rename; a failure leaves `FILE` the complete
+    /// old database and says so.
+    private func publish(_ temporary: String, _ names: ResetNames, existed: Bool) throws {
+        do {
+            if existed { try keepPrevious(names) }
+            try FileSystem.sync(names.directory)
+            try FileSystem.rename(temporary, to: names.path)
+        } catch let error as FileSystemError {
+            throw ResetError(.notReplaced(path: names.path, error))
+        } catch let error as SQLiteError {
+            throw ResetError(.cannotSettle(path: names.path, error))
         }
     }
 

@@ -37,4 +37,20 @@ public struct PublishWarning: Sendable, Equatable {
             return PublishWarning(published: published, error: FileSystemError(.fsync, path: folder, code: EIO))
         }
     }
+
+    /// ``FileSystem/writeAtomically(_:to:_:permissions:)`` (replacing), where a failed `fsync` of the folder
+    /// after the rename (the file is published) is returned as a warning instead of thrown.
+    ///
+    /// - Throws: ``FileSystemError`` of a step before publishing: the old file (or none) is still there.
+    /// - Returns: the warning, or nil when the new name is durable.
+    static func writingAtomically(_ bytes: [UInt8], to path: String) throws -> PublishWarning? {
+        do {
+            try FileSystem.writeAtomically(bytes, to: path)
+            return nil
+        } catch let error as FileSystemError
+            where error.operation == .fsync && error.path == FileSystem.parentDirectory(of: path)
+        {
+            return PublishWarning(published: [path], error: error)
+        }
+    }
 }

@@ -19,6 +19,12 @@ public struct ResetError: DiagnosticError, Equatable {
     public enum Reason: Sendable, Equatable {
         /// Another process has the file at `path` open, as `by` says; the file and its side files are untouched.
         case inUse(path: String, by: Holder)
+        /// SQLite could not settle the old file at `path` (roll back its journal, checkpoint its WAL); it is
+        /// as SQLite left it after the failure, which SQLite keeps consistent.
+        case cannotSettle(path: String, SQLiteError)
+        /// A step before the publishing rename failed: `path` is still the complete old database (and
+        /// `path.previous` may be missing).
+        case notReplaced(path: String, FileSystemError)
     }
 
     /// Why the reset refused.
@@ -41,6 +47,10 @@ extension ResetError.Reason {
             "\(path) is in use: another process holds a transaction on it; it was left as it was"
         case .inUse(let path, .walConnection):
             "\(path) is in use: another process has it open in WAL mode; it was left as it was"
+        case .cannotSettle(let path, let error):
+            "cannot checkpoint \(path) before replacing it: \(error.message); it was not replaced"
+        case .notReplaced(let path, let error):
+            "\(path) was not replaced: cannot \(error.description); it is still the complete old database"
         }
     }
 }
