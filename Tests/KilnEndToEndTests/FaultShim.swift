@@ -35,7 +35,7 @@ enum FaultShim {
 
     /// Runs kiln in `directory` with the shim and `fault` (none: it only counts `countCall`).
     static func run(
-        _ arguments: [String], in directory: URL, fault: Fault?, countCall: String? = nil
+        _ arguments: [String], in directory: URL, fault: Fault?, countCall: String? = nil, countPath: String? = nil
     ) throws -> ProcessResult {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -47,14 +47,15 @@ enum FaultShim {
             environment["KILN_FAULT_PATH"] = fault.path
         } else if let countCall {
             environment["KILN_FAULT_CALL"] = countCall
+            environment["KILN_FAULT_PATH"] = countPath
             environment["KILN_FAULT_REPORT"] = "1"
         }
         return try run(arguments, in: directory, environment: environment)
     }
 
-    /// How many `call`s a run of kiln makes.
-    static func count(_ call: String, _ arguments: [String], in directory: URL) throws -> Int {
-        let result = try run(arguments, in: directory, fault: nil, countCall: call)
+    /// How many `call`s a run of kiln makes (on paths `path` selects, as in ``Fault``).
+    static func count(_ call: String, _ arguments: [String], in directory: URL, path: String? = nil) throws -> Int {
+        let result = try run(arguments, in: directory, fault: nil, countCall: call, countPath: path)
         let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("faultshim: \(call) calls: ") }
         return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
     }

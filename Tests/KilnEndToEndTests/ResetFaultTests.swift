@@ -87,34 +87,43 @@ struct ResetFaultTests {
     }
 
     @Test(
-        "EIO or kill -9 at every rename, link and fsync of a reset: FILE is old or new, FILE.previous complete on exit 0, nothing left after the next reset",
+        "EIO or kill -9 at every rename, link and fsync of a reset, and every write to the old file and its side files: FILE is old or new, FILE.previous complete on exit 0, nothing left after the next reset",
         .enabled(if: FaultShim.library != nil))
     func everyCall() throws {
         let project = try ResetProject()
+        let file = URL(fileURLWithPath: project.folder.path("dev.db")).resolvingSymlinksInPath().path
         var runs = 0
-        for call in ["rename", "link", "fsync"] {
+        for (call, path) in [
+            ("rename", nil), ("link", nil), ("fsync", nil), ("write", file),
+        ] {
             try project.resetDatabase()
-            let calls = try FaultShim.count(call, reset, in: project.folder.url)
-            #expect(calls > 0 || call == "link", "\(call): counted none")
+            let calls = try FaultShim.count(call, reset, in: project.folder.url, path: path)
+            #expect(calls > 0, "\(call) \(path ?? ""): counted none")
             for at in stride(from: 1, through: calls, by: 1) {
                 for action in ["EIO", "kill-before", "kill-after"] {
                     try project.resetDatabase()
-                    let fault = FaultShim.Fault(call: call, at: at, action: action)
+                    let fault = FaultShim.Fault(call: call, at: at, action: action, path: path)
                     let result = try FaultShim.run(reset, in: project.folder.url, fault: fault)
                     runs += 1
-                    let state = project.state(of: "dev.db")
-                    let context = "\(call) #\(at) \(action): exit \(result.status)"
-                    #expect(state == "old" || state == "new", "\(context): dev.db is \(state)")
-                    if result.status == 0 {
-                        #expect(state == "new" && project.state(of: "dev.db.previous") == "old", "\(context)")
-                    } else if result.status == 1 {
-                        #expect(state == "old", "\(context): exit 1 but published")
-                    }
-                    let next = try KilnBinary.run(reset, in: project.folder.url)
-                    #expect(next.status == 0 && project.leftovers.isEmpty, "\(context): \(project.leftovers)")
+                    try check(project, result, "\(call) \(path ?? "") #\(at) \(action): exit \(result.status)")
                 }
             }
         }
-        #expect(runs > 10)
+        #expect(runs >= 30, "\(runs) runs")
+    }
+
+    /// The promises after one faulted reset, and that the next reset succeeds and leaves nothing behind.
+    private func check(_ project: ResetProject, _ result: ProcessResult, _ context: String) throws {
+        let state = project.state(of: "dev.db")
+        #expect(state == "old" || state == "new", "\(context): dev.db is \(state)")
+        if result.status == 0 {
+            #expect(state == "new" && project.state(of: "dev.db.previous") == "old", "\(context)")
+        } else if result.status == 1 {
+            #expect(state == "old", "\(context): exit 1 but published")
+        } else {
+            #expect(result.status == 137, "\(context): \(result.standardError)")
+        }
+        let next = try KilnBinary.run(reset, in: project.folder.url)
+        #expect(next.status == 0 && project.leftovers.isEmpty, "\(context): \(project.leftovers)")
     }
 }
