@@ -98,4 +98,16 @@ struct DeveloperResetTests {
         }
         #expect(!fixture.folder.exists("typo"))
     }
+
+    @Test("a -wal left without its database is not paired with the fresh file")
+    func orphanWAL() throws {
+        let fixture = try BundleProject()
+        let path = fixture.folder.path("dev.db")
+        try makeWALDatabase(at: path, rows: 5)
+        try FileManager.default.removeItem(atPath: path)
+        let report = try DeveloperReset(project: try fixture.project, database: "shop").reset(path: path)
+        #expect(!report.previousKept && !fixture.folder.exists("dev.db-wal"))
+        let fresh = try SQLiteConnection(path: path, mode: .readOnly)
+        #expect(try fresh.integer(sql: "SELECT count(*) FROM item") == 2)
+    }
 }

@@ -84,7 +84,12 @@ public struct DeveloperReset: Sendable {
     /// old database and says so.
     private func publish(_ temporary: String, _ names: ResetNames, existed: Bool) throws {
         do {
-            if existed { try keepPrevious(names) }
+            if existed {
+                try keepPrevious(names)
+            } else {
+                // Side files of no file (a WAL would be read as the new file's): nothing of them can be opened.
+                for suffix in ["-journal", "-wal", "-shm"] { try FileSystem.remove(names.path + suffix) }
+            }
             try FileSystem.sync(names.directory)
             try FileSystem.rename(temporary, to: names.path)
         } catch let error as FileSystemError {
