@@ -69,10 +69,21 @@ public struct BuildManifest: Codable, Equatable, Sendable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
-    /// Writes the manifest atomically: a temporary file, fsync, rename, fsync of the folder.
+    /// Writes the manifest after the databases in `published` were renamed into place: atomically (a
+    /// temporary file, fsync, rename, fsync of the folder).
     ///
-    /// - Throws: ``FileSystemError`` when it cannot be written.
-    func write(in directory: String) throws {
-        try FileSystem.writeAtomically(Array(encoded()), to: "\(directory)/\(Self.fileName)")
+    /// - Parameters:
+    ///   - directory: the output folder.
+    ///   - published: the database files this build published.
+    ///   - warning: called when the manifest was published but the folder's `fsync` failed.
+    /// - Throws: ``ManifestNotWrittenError`` when the manifest was not published: the old one (or none) is
+    ///   still there, and the error says which new files it does not describe.
+    func publish(in directory: String, after published: [String], warning: (PublishWarning) -> Void) throws {
+        let path = "\(directory)/\(Self.fileName)"
+        do {
+            if let problem = try PublishWarning.writingAtomically(Array(encoded()), to: path) { warning(problem) }
+        } catch let error as FileSystemError {
+            throw ManifestNotWrittenError(manifest: path, published: published, cause: error)
+        }
     }
 }

@@ -4,10 +4,10 @@ import Kiln
 /// `kiln build`: turns a project's migrations and seeds into the database files apps ship.
 ///
 /// Each database is built into a temporary file in the output folder by ``DatabaseBuilder``, checked by
-/// ``BuildInvariants``, and published with `rename(2)` and an fsync of the folder, so the output is always
-/// either the previous file or the complete new one. Databases build in parallel. A database whose sources,
-/// settings and tool versions are unchanged, and whose output still has its recorded SHA-256, is not rebuilt.
-/// `kiln-manifest.json` records every output.
+/// ``BuildInvariants``, and published with `rename(2)`, so the output is always either the previous file or the
+/// complete new one; one fsync of the folder follows the renames, then the manifest is written. Databases build
+/// in parallel. A database whose sources, settings and tool versions are unchanged, and whose output still has
+/// its recorded SHA-256, is not rebuilt. `kiln-manifest.json` records every output.
 public struct Bundler: Sendable {
     /// What happened to one database.
     public enum Outcome: Sendable, Equatable {
@@ -33,27 +33,32 @@ public struct Bundler: Sendable {
 
     /// Builds `databases` (all of the project's when empty).
     ///
+    /// Every database file is published (renamed into place) before the manifest is written, and the
+    /// manifest only after one `fsync` of the folder: when this returns, the manifest describes the files.
+    ///
     /// - Parameters:
     ///   - databases: the databases to build; all of the project's when empty.
     ///   - waiting: called once if another build holds the output folder's lock.
+    ///   - warning: called when files were published but the folder's `fsync` failed (the build still succeeds).
     /// - Throws: ``ProjectError`` for an unknown database, ``ConfigurationError`` when two outputs collide,
-    ///   ``FileSystemError`` when the output folder or its lock or manifest cannot be written.
+    ///   ``FileSystemError`` when the output folder or its lock cannot be written (nothing was published), or
+    ///   ``ManifestNotWrittenError`` when databases were published but the manifest could not be written.
     /// - Returns: each database's outcome, in the order given, or the errors of those that failed; a failed
     ///   database leaves its previous output untouched, the others are still built.
-    public func build(_ databases: [String] = [], waiting: () -> Void = {}) throws -> [(
-        database: String, result: Result<Outcome, Error>
-    )] {
+    public func build(
+        _ databases: [String] = [], waiting: () -> Void = {}, warning: (PublishWarning) -> Void = { _ in }
+    ) throws -> [(database: String, result: Result<Outcome, Error>)] {
         let known = try project.databaseNames()
         let names = try project.databases(named: databases)
         try Self.checkOutputNames(project: project, databases: known)
         try FileSystem.createDirectory(outputDirectory)
         return try OutputDirectoryLock.withLock(directory: outputDirectory, waiting: waiting) {
-            try buildLocked(names, known: known)
+            try buildLocked(names, known: known, warning: warning)
         }
     }
 
     /// The build proper, under the output folder's lock.
-    private func buildLocked(_ names: [String], known: [String]) throws -> [(
+    private func buildLocked(_ names: [String], known: [String], warning: (PublishWarning) -> Void) throws -> [(
         database: String, result: Result<Outcome, Error>
     )] {
         let previous = BuildManifest.read(in: outputDirectory)
@@ -65,15 +70,23 @@ public struct Bundler: Sendable {
         }
         var manifest = previous
         var outcomes: [(database: String, result: Result<Outcome, Error>)] = []
+        var published: [String] = []
         for (index, name) in names.enumerated() {
             let result = results.get(index)
-            if case .success(.built(let built, _)) = result { manifest.databases[name] = BuildManifest.Entry(built) }
+            if case .success(.built(let built, _)) = result {
+                manifest.databases[name] = BuildManifest.Entry(built)
+                published.append("\(outputDirectory)/\(built.file)")
+            }
             outcomes.append((name, result))
         }
         // Entries of databases that no longer exist would describe files nobody builds.
         manifest.databases = manifest.databases.filter { known.contains($0.key) }
+        // One fsync for every rename; past the renames nothing fails the build but the manifest itself.
+        if !published.isEmpty, let problem = PublishWarning.syncing(outputDirectory, published: published) {
+            warning(problem)
+        }
         if manifest != previous || !FileSystem.exists("\(outputDirectory)/\(BuildManifest.fileName)") {
-            try manifest.write(in: outputDirectory)
+            try manifest.publish(in: outputDirectory, after: published, warning: warning)
         }
         return outcomes
     }
@@ -121,7 +134,6 @@ public struct Bundler: Sendable {
             try? FileSystem.remove(temporary)
             throw error
         }
-        try FileSystem.sync(outputDirectory)
         return .built(built, duration: TimeInterval(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 }

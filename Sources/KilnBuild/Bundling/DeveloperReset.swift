@@ -3,10 +3,23 @@ import Kiln
 
 /// `kiln reset`: replaces a developer's database with a fresh build, keeping the replaced file.
 ///
-/// The fresh database is built beside the file (same folder, so the final rename is atomic). The old file
-/// gets a second name, `FILE.previous` (`link(2)`, so `FILE` never stops existing); its side files
-/// (`-journal`, `-wal`, `-shm`) move to `FILE.previous-journal` and so on, so neither SQLite nor the new file
-/// ever sees them; then the new file is renamed over `FILE`.
+/// The protocol, under the lock the installer also takes (``FileLock`` on `.FILE.kiln-lock`), after sweeping
+/// the temporary files of a reset that was killed (`.FILE.kiln-reset-*`):
+///
+/// 1. The fresh database is built beside the file (same folder, so the final rename is atomic).
+/// 2. The old file is settled with SQLite: an exclusive transaction rolls back a hot journal, a WAL-mode file
+///    is checkpointed (`TRUNCATE`), and closing the connection lets SQLite remove its `-wal` and `-shm`. The
+///    old file is then complete on its own. A file another process has open (SQLite reports it busy, or its
+///    `-wal`/`-shm` outlive kiln's connection) is a ``ResetError`` unless `force`.
+/// 3. The old file gets a second name, `FILE.previous` (`link(2)`, so `FILE` never stops existing); a
+///    `-journal` that was beside it is carried along as `FILE.previous-journal` (replaying it again is
+///    harmless), and with `force` a `-wal` SQLite could not empty is carried as `FILE.previous-wal`.
+/// 4. Side files left at `FILE` are removed, the folder is fsynced, and the fresh file is renamed over `FILE`:
+///    the publishing step. Nothing after it can fail the reset: the folder's `fsync` becomes a
+///    ``PublishWarning``.
+///
+/// So at every instant `FILE` is the complete old database (with its WAL, until SQLite has checkpointed it) or
+/// the complete new one, and `FILE.previous` is complete when the reset returns.
 public struct DeveloperReset: Sendable {
     /// What a reset did.
     public struct Report: Sendable {
@@ -14,47 +27,91 @@ public struct DeveloperReset: Sendable {
         public let built: BuiltDatabase
         /// Whether an old file was kept as `.previous`.
         public let previousKept: Bool
+        /// Set when the fresh file was published but the folder's `fsync` failed.
+        public let warning: PublishWarning?
     }
 
     /// The project.
     public let project: KilnProject
     /// The database to build.
     public let database: String
+    /// Replace the file even when another process has it open.
+    public var force: Bool
 
     /// A reset for one database.
-    public init(project: KilnProject, database: String) {
+    public init(project: KilnProject, database: String, force: Bool = false) {
         self.project = project
         self.database = database
+        self.force = force
     }
 
     /// Builds and swaps in a fresh database at `path`.
     ///
-    /// - Throws: build errors (the file and its side files are then untouched) or ``FileSystemError``.
-    /// - Returns: the fresh database and whether the old file was kept.
-    public func reset(path: String) throws -> Report {
-        let directory = FileSystem.parentDirectory(of: path)
-        let name = FileSystem.lastComponent(of: path)
-        // Not the bundler's temporary name: a build into the same folder would sweep it.
-        let temporary = "\(directory)/.\(name).kiln-reset-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let built = try DatabaseBuilder(project: project, database: database)
-            .build(into: temporary, sourceDigest: try project.sourceDigest(for: database))
-        do {
-            let previous = path + ".previous"
-            let existed = FileSystem.exists(path)
-            if existed {
-                for suffix in ["", "-journal", "-wal", "-shm"] { try FileSystem.remove(previous + suffix) }
-                try FileSystem.link(path, to: previous)
-                for suffix in ["-journal", "-wal", "-shm"] where FileSystem.exists(path + suffix) {
-                    try FileSystem.rename(path + suffix, to: previous + suffix)
-                }
-            }
-            try FileSystem.rename(temporary, to: path)
-            try FileSystem.sync(directory)
-            return Report(built: built, previousKept: existed)
-        } catch {
-            // Best effort while the real error is thrown; the temporary file is hidden and named as kiln's.
-            try? FileSystem.remove(temporary)
-            throw error
+    /// - Parameters:
+    ///   - path: the file to replace (created if missing).
+    ///   - waiting: called once if another reset or an install of `path` holds its lock.
+    /// - Throws: build errors, ``FileSystemError`` for a missing folder or lock, or ``ResetError`` when another
+    ///   process has the file open or a step before publishing failed; the file is then the complete old
+    ///   database.
+    /// - Returns: the fresh database, whether the old file was kept, and a durability warning if any.
+    public func reset(path: String, waiting: () -> Void = {}) throws -> Report {
+        let names = ResetNames(path: path)
+        // No folder is created: a mistyped path is an error, not a new tree of folders.
+        guard FileSystem.isDirectory(names.directory) else {
+            throw FileSystemError(
+                .open, path: names.directory, code: FileSystem.exists(names.directory) ? ENOTDIR : ENOENT)
         }
+        return try FileLock.withExclusiveLock(at: names.lock, onWait: waiting) {
+            try names.sweep()
+            let temporary = names.temporary()
+            do {
+                let built = try DatabaseBuilder(project: project, database: database)
+                    .build(into: temporary, sourceDigest: try project.sourceDigest(for: database))
+                let existed = FileSystem.exists(path)
+                try publish(temporary, names, existed: existed)
+                let warning = PublishWarning.syncing(names.directory, published: [path])
+                return Report(built: built, previousKept: existed, warning: warning)
+            } catch {
+                // Best effort while the real error is thrown; the next reset sweeps what is left.
+                try? FileSystem.remove(temporary)
+                try? FileSystem.remove(temporary + "-journal")
+                throw error
+            }
+        }
+    }
+
+    /// Everything from settling the old file to the publishing rename; a failure leaves `FILE` the complete
+    /// old database and says so.
+    private func publish(_ temporary: String, _ names: ResetNames, existed: Bool) throws {
+        do {
+            if existed {
+                try keepPrevious(names)
+            } else {
+                // Side files of no file (a WAL would be read as the new file's): nothing of them can be opened.
+                for suffix in ["-journal", "-wal", "-shm"] { try FileSystem.remove(names.path + suffix) }
+            }
+            try FileSystem.sync(names.directory)
+            try FileSystem.rename(temporary, to: names.path)
+        } catch let error as FileSystemError {
+            throw ResetError(.notReplaced(path: names.path, error))
+        } catch let error as SQLiteError {
+            throw ResetError(.cannotSettle(path: names.path, error))
+        }
+    }
+
+    /// Settles the old file and gives it the name `FILE.previous`, then clears `FILE`'s side files.
+    private func keepPrevious(_ names: ResetNames) throws {
+        // The journal's bytes as they were, before SQLite rolls it back (a link: no copy).
+        let carriedJournal = try names.carry("-journal")
+        defer { try? FileSystem.remove(carriedJournal) }
+        try OldDatabaseSettler(path: names.path, force: force).settle()
+        let carriedWAL = force ? try names.carry("-wal") : names.temporary()
+        defer { try? FileSystem.remove(carriedWAL) }
+        for suffix in ["", "-journal", "-wal", "-shm"] { try FileSystem.remove(names.previous + suffix) }
+        try names.publishCarried(carriedJournal, as: "-journal")
+        try names.publishCarried(carriedWAL, as: "-wal")
+        try FileSystem.link(names.path, to: names.previous)
+        // Settled: what is left beside FILE holds no data of it (or, with force, was carried above).
+        for suffix in ["-journal", "-wal", "-shm"] { try FileSystem.remove(names.path + suffix) }
     }
 }

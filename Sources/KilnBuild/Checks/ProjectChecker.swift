@@ -54,15 +54,23 @@ public struct ProjectChecker: Sendable {
         findings(for: database).flatMap(\.diagnostics)
     }
 
-    /// Writes `migrations/<database>/kiln.sum` for the current migrations.
+    /// Writes `migrations/<database>/kiln.sum` for the current migrations, atomically.
     ///
-    /// - Throws: what loading the migrations throws, or ``FileSystemError``.
+    /// - Parameters:
+    ///   - database: the database whose migrations are recorded.
+    ///   - warning: called when the file was published but its folder's `fsync` failed (the write succeeded).
+    /// - Throws: what loading the migrations throws, or ``FileSystemError`` of a step before publishing (the
+    ///   old `kiln.sum`, or none, is then still there).
     /// - Returns: the file's path relative to the root, and how many migrations it records.
-    public func writeSum(for database: String) throws -> (path: String, migrations: Int) {
+    public func writeSum(for database: String, warning: (PublishWarning) -> Void = { _ in }) throws -> (
+        path: String, migrations: Int
+    ) {
         let set = try project.migrationSet(for: database)
         let relative = "migrations/\(database)/\(MigrationSum.fileName)"
         let path = project.root.appendingPathComponent(relative).path
-        try FileSystem.writeAtomically(Array(MigrationSum(set).text.utf8), to: path)
+        if let problem = try PublishWarning.writingAtomically(Array(MigrationSum(set).text.utf8), to: path) {
+            warning(problem)
+        }
         return (relative, set.migrations.count)
     }
 }

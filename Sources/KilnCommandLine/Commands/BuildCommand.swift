@@ -9,7 +9,8 @@ enum BuildCommand: KilnCommand {
         abstract: "Builds the database files apps ship: migrations, seeds, checks, a sealed and reproducible file.",
         discussion: """
             Each database is built into a temporary file in the output folder and renamed into place only when
-            complete and checked, so the output is always the previous file or the new one. A database whose
+            complete and checked, so the output is always the previous file or the new one; the manifest is
+            written after every rename, so after a build that exits 0 it describes the files. A database whose
             sources and settings are unchanged, and whose output still has its recorded hash, is not rebuilt.
             build/kiln-manifest.json records every output.
             """,
@@ -57,9 +58,9 @@ enum BuildCommand: KilnCommand {
                 project: project, databases: try project.databases(named: names), outputDirectory: out,
                 into: listFolder.path)
         }
-        let outcomes = try bundler.build(names) {
-            context.standardError("kiln: waiting for another build of \(shownOut) to finish\n")
-        }
+        let outcomes = try bundler.build(
+            names, waiting: { context.standardError("kiln: waiting for another build of \(shownOut) to finish\n") },
+            warning: { context.report($0.diagnostic) })
         let json = arguments[Self.json]
         var entries: [Entry] = []
         for (database, result) in outcomes {

@@ -22,7 +22,7 @@ enum HashCommand: KilnCommand {
         let names = try project.databases(named: arguments[Self.databases])
         let checker = ProjectChecker(project: project)
         for name in names {
-            let written = try checker.writeSum(for: name)
+            let written = try checker.writeSum(for: name) { context.report($0.diagnostic) }
             context.standardOutput(
                 "\(written.path): \(written.migrations) migration\(written.migrations == 1 ? "" : "s")\n")
         }

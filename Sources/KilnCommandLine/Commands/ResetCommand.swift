@@ -10,17 +10,20 @@ enum ResetCommand: KilnCommand {
     /// `--db <file>`.
     static let db = Option<CommandLinePath>(
         name: "db", valueName: "file", help: "The database file to replace (created if missing).")
+    /// `--force`.
+    static let force = Option<Bool>(
+        flag: "force", help: "Replace the file even when another process has it open (it keeps the old one).")
 
     static let spec = CommandSpec(
         name: "reset",
         abstract: "Replaces a development database with a fresh build, keeping the old one as FILE.previous.",
         discussion: """
             Builds the database (migrations and seeds) beside FILE, then atomically puts it in FILE's place. The
-            replaced file, with its -journal, -wal and -shm files, is kept as FILE.previous. Stop anything that
-            has FILE open first.
+            replaced file is first checkpointed by SQLite (its -wal emptied into it, a hot -journal rolled back)
+            and kept, complete, as FILE.previous. A file another process has open is refused unless --force.
             """,
         arguments: [database.declaration],
-        options: [db.declaration])
+        options: [db.declaration, force.declaration])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]
@@ -29,11 +32,15 @@ enum ResetCommand: KilnCommand {
         let project = try context.project()
         // A folder, FIFO or device at FILE is refused before anything is built or moved.
         try FileSystem.requireRegularFileIfPresent(db.path)
-        let report = try DeveloperReset(project: project, database: database).reset(path: db.path)
+        let reset = DeveloperReset(project: project, database: database, force: arguments[Self.force])
+        let report = try reset.reset(path: db.path) {
+            context.standardError("kiln: waiting for another reset or install of \(file) to finish\n")
+        }
         let kept = report.previousKept ? "; the old file is \(file).previous" : ""
         context.standardOutput(
             "\(database): reset \(file) to a fresh build (version \(report.built.userVersion), \(report.built.rowCounts.values.reduce(0, +)) rows)\(kept)\n"
         )
+        if let warning = report.warning { context.report(warning.diagnostic) }
         return KilnTool.success
     }
 }

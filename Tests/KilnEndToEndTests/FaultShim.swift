@@ -1,0 +1,103 @@
+import Foundation
+import KilnTestSupport
+
+/// `scripts/faultshim/faultshim.c`, compiled once per test run with the system's C compiler, and kiln run
+/// with it preloaded: the N-th rename, link, fsync or write fails with an errno or kills kiln before or after.
+enum FaultShim {
+    /// The compiled library, or nil when there is no `gcc` (the tests that need it are then skipped).
+    static let library: String? = compile()
+
+    private static func compile() -> String? {
+        #if os(Linux)
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("scripts/faultshim/faultshim.c").path
+            let output = NSTemporaryDirectory() + "kiln-faultshim-\(getpid()).so"
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gcc") else { return nil }
+            let gcc = Process()
+            gcc.executableURL = URL(fileURLWithPath: "/usr/bin/gcc")
+            gcc.arguments = ["-shared", "-fPIC", "-O2", "-o", output, source, "-ldl"]
+            guard (try? gcc.run()) != nil else { return nil }
+            gcc.waitUntilExit()
+            return gcc.terminationStatus == 0 ? output : nil
+        #else
+            return nil
+        #endif
+    }
+
+    /// One fault: `call` number `at` (counting only calls on paths containing `path`, or exactly it with
+    /// a leading `=`) gets `action` (`EIO`, `ENOSPC`, `kill-before`, `kill-after`).
+    struct Fault {
+        var call: String
+        var at: Int
+        var action: String
+        var path: String? = nil
+    }
+
+    /// Runs kiln in `directory` with the shim and `fault` (none: it only counts `countCall`).
+    static func run(
+        _ arguments: [String], in directory: URL, fault: Fault?, countCall: String? = nil, countPath: String? = nil
+    ) throws -> ProcessResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["LD_PRELOAD"] = library
+        if let fault {
+            environment["KILN_FAULT_CALL"] = fault.call
+            environment["KILN_FAULT_AT"] = String(fault.at)
+            environment["KILN_FAULT_ACTION"] = fault.action
+            environment["KILN_FAULT_PATH"] = fault.path
+        } else if let countCall {
+            environment["KILN_FAULT_CALL"] = countCall
+            environment["KILN_FAULT_PATH"] = countPath
+            environment["KILN_FAULT_REPORT"] = "1"
+        }
+        return try run(arguments, in: directory, environment: environment)
+    }
+
+    /// How many `call`s a run of kiln makes (on paths `path` selects, as in ``Fault``).
+    static func count(_ call: String, _ arguments: [String], in directory: URL, path: String? = nil) throws -> Int {
+        let result = try run(arguments, in: directory, fault: nil, countCall: call, countPath: path)
+        let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("faultshim: \(call) calls: ") }
+        return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+    }
+
+    private static func run(_ arguments: [String], in directory: URL, environment: [String: String]) throws
+        -> ProcessResult
+    {
+        let process = Process()
+        process.executableURL = KilnBinary.url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let errorData = ReadAllInBackground(error.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return ProcessResult(
+            status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a background thread.
+private final class ReadAllInBackground: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
