@@ -37,9 +37,7 @@ enum FaultShim {
     static func run(
         _ arguments: [String], in directory: URL, fault: Fault?, countCall: String? = nil, countPath: String? = nil
     ) throws -> ProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        environment["LD_PRELOAD"] = library
+        var environment: [String: String] = ["LD_PRELOAD": library ?? ""]
         if let fault {
             environment["KILN_FAULT_CALL"] = fault.call
             environment["KILN_FAULT_AT"] = String(fault.at)
@@ -50,7 +48,15 @@ enum FaultShim {
             environment["KILN_FAULT_PATH"] = countPath
             environment["KILN_FAULT_REPORT"] = "1"
         }
-        return try run(arguments, in: directory, environment: environment)
+        return try KilnBinary.run(arguments, in: directory, environment: environment)
+    }
+
+    /// `result` without the shim's own `faultshim: …` lines on standard error, leaving what kiln printed.
+    static func kilnOutput(of result: ProcessResult) -> ProcessResult {
+        let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+        return ProcessResult(
+            status: result.status, standardOutput: result.standardOutput,
+            standardError: lines.filter { !$0.hasPrefix("faultshim: ") }.joined(separator: "\n"))
     }
 
     /// How many `call`s a run of kiln makes (on paths `path` selects, as in ``Fault``).
@@ -58,46 +64,5 @@ enum FaultShim {
         let result = try run(arguments, in: directory, fault: nil, countCall: call, countPath: path)
         let line = result.standardError.split(separator: "\n").last { $0.hasPrefix("faultshim: \(call) calls: ") }
         return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
-    }
-
-    private static func run(_ arguments: [String], in directory: URL, environment: [String: String]) throws
-        -> ProcessResult
-    {
-        let process = Process()
-        process.executableURL = KilnBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let errorData = ReadAllInBackground(error.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return ProcessResult(
-            status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData.wait(), as: UTF8.self))
-    }
-}
-
-/// Reads a pipe to its end on a background thread.
-private final class ReadAllInBackground: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

@@ -60,9 +60,12 @@ public enum KilnBinary {
         return process
     }
 
-    /// Runs kiln with `arguments` in `directory` and waits for it.
-    public static func run(_ arguments: [String], in directory: URL) throws -> ProcessResult {
+    /// Runs kiln with `arguments` in `directory`, with `environment` added to this process's, and waits for it.
+    public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         let process = makeProcess(arguments, in: directory, executable: url)
+        process.environment?.merge(environment) { _, new in new }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

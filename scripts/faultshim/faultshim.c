@@ -8,9 +8,10 @@
 //
 // Environment:
 //   KILN_FAULT_CALL    the call to count: rename, link, unlink, fsync (fsync and fdatasync), write (write,
-//                      pwrite, pwrite64). Unset: the shim only counts.
+//                      pwrite, pwrite64), copy_file_range. Unset: the shim only counts.
 //   KILN_FAULT_AT      which call (1 = the first) gets the fault.
-//   KILN_FAULT_ACTION  EIO, ENOSPC, EDQUOT, EROFS or EACCES: the call fails with that errno and does nothing;
+//   KILN_FAULT_ACTION  EIO, ENOSPC, EDQUOT, EROFS, EACCES, ENOSYS, EXDEV, EINVAL or EOPNOTSUPP: the call fails
+//                      with that errno and does nothing;
 //                      kill-before: _exit(137) instead of the call; kill-after: the call, then _exit(137).
 //   KILN_FAULT_PATH    only calls whose path (for descriptors, what /proc/self/fd names) contains this text
 //                      are counted; `=PATH` counts only calls on exactly PATH.
@@ -44,6 +45,10 @@ static int fault_errno(const char *action) {
     if (!strcmp(action, "EDQUOT")) return EDQUOT;
     if (!strcmp(action, "EROFS")) return EROFS;
     if (!strcmp(action, "EACCES")) return EACCES;
+    if (!strcmp(action, "ENOSYS")) return ENOSYS;
+    if (!strcmp(action, "EXDEV")) return EXDEV;
+    if (!strcmp(action, "EINVAL")) return EINVAL;
+    if (!strcmp(action, "EOPNOTSUPP")) return EOPNOTSUPP;
     return 0;
 }
 
@@ -146,6 +151,14 @@ ssize_t pwrite64(int fd, const void *bytes, size_t count, off_t offset) {
     char path[4096];
     descriptor_path(fd, path, sizeof path);
     FAULTED("write", path, -1, real(fd, bytes, count, offset));
+}
+
+// The destination's path is the one counted. kiln finds copy_file_range with dlsym, which sees this one first.
+ssize_t copy_file_range(int in, off64_t *in_offset, int out, off64_t *out_offset, size_t length, unsigned flags) {
+    REAL(copy_file_range);
+    char path[4096];
+    descriptor_path(out, path, sizeof path);
+    FAULTED("copy_file_range", path, -1, real(in, in_offset, out, out_offset, length, flags));
 }
 
 __attribute__((destructor)) static void report(void) {
