@@ -64,22 +64,7 @@ public enum KilnBinary {
     public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws
         -> ProcessResult
     {
-        let process = makeProcess(arguments, in: directory, executable: url)
-        process.environment?.merge(environment) { _, new in new }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Read both pipes to the end before waiting, so a chatty process never blocks on a full pipe.
-        let errorData = ReadAll(error.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return ProcessResult(
-            status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData.wait(), as: UTF8.self))
+        try Launched(arguments, in: directory, environment: environment).finish()
     }
 }
 
@@ -98,5 +83,36 @@ final class ReadAll: @unchecked Sendable {
     func wait() -> Data {
         done.wait()
         return data
+    }
+}
+
+/// A running kiln whose two output streams are read to their end in the background, so a chatty process never
+/// blocks on a full pipe.
+struct Launched {
+    let process: Process
+    private let output: ReadAll
+    private let error: ReadAll
+
+    /// Starts kiln with `arguments` in `directory`, with `environment` added to this process's.
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        process = KilnBinary.makeProcess(arguments, in: directory, executable: KilnBinary.url)
+        process.environment?.merge(environment) { _, new in new }
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        try process.run()
+        output = ReadAll(outputPipe.fileHandleForReading)
+        error = ReadAll(errorPipe.fileHandleForReading)
+    }
+
+    /// Waits for the process; its status is 128 plus the signal when a signal ended it, as shells report it.
+    func finish() -> ProcessResult {
+        process.waitUntilExit()
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return ProcessResult(
+            status: status, standardOutput: String(decoding: output.wait(), as: UTF8.self),
+            standardError: String(decoding: error.wait(), as: UTF8.self))
     }
 }
