@@ -8,6 +8,9 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     public enum Reason: Equatable, Sendable {
         /// A statement of a migration failed; SQLite's error is attached.
         case statementFailed(version: Int32, SQLiteError)
+        /// The database file failed while a migration ran (an I/O error, a full disk, a lock, an interrupt):
+        /// a fault of the file or the system, not of the migration's SQL, so it has no place in the migration.
+        case fileFailed(version: Int32, SQLiteError)
         /// A migration left rows whose foreign keys point nowhere.
         case foreignKeyViolation(version: Int32, violations: [ForeignKeyViolation])
         /// The database's version is higher than the newest migration: a newer app wrote it.
@@ -53,7 +56,8 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     /// The SQLite error behind the failure, when there is one.
     public var sqliteError: SQLiteError? {
         switch reason {
-        case .statementFailed(_, let error), .cannotOpen(let error), .cannotRead(let error), .database(let error):
+        case .statementFailed(_, let error), .fileFailed(_, let error), .cannotOpen(let error), .cannotRead(let error),
+            .database(let error):
             error
         default: nil
         }
@@ -63,6 +67,7 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     public var message: String {
         switch reason {
         case .statementFailed(_, let error): error.message
+        case .fileFailed(_, let error): "\(path): \(error.message)"
         case .foreignKeyViolation(_, let violations): Self.describe(violations)
         case .databaseIsNewer(let version, let latest):
             "the database is at version \(version), but the newest migration of '\(database)' is \(latest)"
@@ -84,7 +89,7 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     /// What to do about it, in terms of the library's API, when there is something to say.
     public var hint: String? {
         switch reason {
-        case .statementFailed(let version, _):
+        case .statementFailed(let version, _), .fileFailed(let version, _):
             "migration \(version) was rolled back; the database stays at version \(version - 1)"
         case .foreignKeyViolation(let version, _):
             "migration \(version) was rolled back; fix or delete the orphan rows in the migration"

@@ -205,6 +205,8 @@ public struct Migrator: Sendable {
     private func apply(_ migration: Migration, on connection: SQLiteConnection) throws {
         do {
             try connection.forEachStatement(utf8: migration.source.bytes) { statement, _ in try statement.run() }
+        } catch let scriptFailure as SQLiteScriptFailure where scriptFailure.error.code.isFileOrSystemFault {
+            throw failure(.fileFailed(version: migration.version, scriptFailure.error), connection)
         } catch let scriptFailure as SQLiteScriptFailure {
             throw failure(
                 .statementFailed(version: migration.version, scriptFailure.error), connection,

@@ -26,6 +26,8 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     public static let error = SQLiteResultCode(rawValue: 1)
     /// `SQLITE_BUSY`: another connection holds a conflicting lock.
     public static let busy = SQLiteResultCode(rawValue: 5)
+    /// `SQLITE_LOCKED`: a conflict within this connection's own shared cache or statements.
+    public static let locked = SQLiteResultCode(rawValue: 6)
     /// `SQLITE_NOMEM`.
     public static let noMemory = SQLiteResultCode(rawValue: 7)
     /// `SQLITE_READONLY`.
