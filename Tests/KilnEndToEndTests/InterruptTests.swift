@@ -36,6 +36,10 @@ struct InterruptTests {
         )
         #expect(try folder.read("big.sqlite") == before)
         #expect(!folder.exists("big.sqlite-journal"))
+        // Read-only commands see the file as it was, not an interrupted write.
+        let status = try KilnBinary.run(["status", "big", "--db", "big.sqlite"], in: folder.url)
+        #expect(status.status == 0 && status.standardError.isEmpty, "\(status.standardError)")
+        #expect(status.standardOutput.hasPrefix("big: big.sqlite is at version 1 of 1\n"))
     }
 
     @Test("SIGTERM during kiln build: exit 143, the previous output stays, no temporary file is left")
