@@ -37,7 +37,7 @@ package struct FileDescriptor: ~Copyable {
     ///
     /// - Throws: ``FileSystemError`` with the `errno` of `open`, or a refusal of a path that is not a regular
     ///   file when reading (``Access/readOnly``).
-    package init(opening path: String, _ access: Access) throws {
+    package init(opening path: String, _ access: Access) throws(FileSystemError) {
         let (flags, permissions, operation) = Self.flags(for: access)
         let descriptor = retryingOnInterrupt { open(path, flags | O_CLOEXEC, permissions) }
         guard descriptor >= 0 else {
@@ -71,7 +71,7 @@ package struct FileDescriptor: ~Copyable {
 
     /// Refuses a descriptor that is not a regular file, then turns `O_NONBLOCK` off again, so that reads of a
     /// slow (network) file wait as usual.
-    private static func requireRegularFile(_ descriptor: Int32, path: String) throws {
+    private static func requireRegularFile(_ descriptor: Int32, path: String) throws(FileSystemError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystemError(.stat, path: path, code: errno) }
         let kind = FileKind(mode: status.st_mode)
@@ -158,7 +158,7 @@ package struct FileDescriptor: ~Copyable {
     /// `fsync`: the file's data and size are on the disk when this returns. On Apple platforms, where `fsync`
     /// leaves data in the drive's cache, `F_FULLFSYNC` asks the drive to write it, with `fsync` as the fallback
     /// on file systems that do not support it.
-    package func sync() throws {
+    package func sync() throws(FileSystemError) {
         #if canImport(Darwin)
             if retryingOnInterrupt({ fcntl(rawValue, F_FULLFSYNC) }) == 0 { return }
         #endif

@@ -27,11 +27,14 @@ extension FileSystem {
     ///   - path: the file to write; its folder must exist.
     ///   - publish: whether an existing file is replaced or refused.
     ///   - permissions: the mode of the new file.
-    /// - Throws: ``FileSystemError`` of the step that failed (`EEXIST` from `link` when publishing with
-    ///   ``Publish/creatingOnly`` and the name is taken); nothing was published unless it is the folder's `fsync`.
+    /// - Returns: nil, or the failure of the folder's `fsync` after publishing: the file is in place, but its
+    ///   new name may not survive a power loss (see ``syncAfterPublishing(in:)``).
+    /// - Throws: ``FileSystemError`` of the step that failed before publishing (`EEXIST` from `link` when
+    ///   publishing with ``Publish/creatingOnly`` and the name is taken); nothing was published.
+    @discardableResult
     package static func writeAtomically(
         _ bytes: [UInt8], to path: String, _ publish: Publish = .replacing, permissions: mode_t = 0o644
-    ) throws {
+    ) throws -> FileSystemError? {
         let folder = parentDirectory(of: path)
         let random = UInt32.random(in: 0...UInt32.max)
         let temporary = "\(folder)/.\(lastComponent(of: path)).kiln-tmp-write-\(getpid())-\(random)"
@@ -50,6 +53,6 @@ extension FileSystem {
         }
         // Published: the temporary name left by `link` is only litter now, never a reason to report failure.
         if publish == .creatingOnly { try? remove(temporary) }
-        try sync(folder)
+        return syncAfterPublishing(in: folder)
     }
 }

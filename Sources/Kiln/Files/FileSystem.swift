@@ -10,8 +10,22 @@
 /// `rename`/`link` here followed by ``sync(_:)`` of the folder.
 package enum FileSystem {
     /// `fsync` of a file or folder.
-    package static func sync(_ path: String) throws {
+    package static func sync(_ path: String) throws(FileSystemError) {
         try FileDescriptor(opening: path, .anyKindToSync).sync()
+    }
+
+    /// `fsync` of the folder a file was just published in (renamed or linked into place). The publish has
+    /// happened, so a failure here is no reason to report the command failed: it is returned, for the caller to
+    /// say that the new name may not survive a power loss.
+    ///
+    /// - Returns: the failure, or nil when the new name is durable.
+    package static func syncAfterPublishing(in folder: String) -> FileSystemError? {
+        do throws(FileSystemError) {
+            try sync(folder)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// `rename(2)`: atomically replaces `destination` with `source` (same file system).

@@ -226,12 +226,7 @@ public struct DatabaseInstaller: Sendable {
         do { try FileSystem.remove(temporary) } catch {
             // A second name of the published copy; the next install sweeps it under the lock.
         }
-        do {
-            try FileSystem.sync(folder)
-            return nil
-        } catch let error as FileSystemError {
-            return DurabilityWarning(published: path, error: error)
-        }
+        return FileSystem.syncAfterPublishing(in: folder).map { DurabilityWarning(published: path, error: $0) }
     }
 
     /// Moves a damaged copy and its side files aside; returns the new path of the copy.

@@ -28,14 +28,7 @@ public struct PublishWarning: Sendable, Equatable {
     ///
     /// - Returns: the warning, or nil when the folder was synced.
     static func syncing(_ folder: String, published: [String]) -> PublishWarning? {
-        do {
-            try FileSystem.sync(folder)
-            return nil
-        } catch let error as FileSystemError {
-            return PublishWarning(published: published, error: error)
-        } catch {
-            return PublishWarning(published: published, error: FileSystemError(.fsync, path: folder, code: EIO))
-        }
+        FileSystem.syncAfterPublishing(in: folder).map { PublishWarning(published: published, error: $0) }
     }
 
     /// ``FileSystem/writeAtomically(_:to:_:permissions:)`` (replacing), where a failed `fsync` of the folder
@@ -44,13 +37,6 @@ public struct PublishWarning: Sendable, Equatable {
     /// - Throws: ``FileSystemError`` of a step before publishing: the old file (or none) is still there.
     /// - Returns: the warning, or nil when the new name is durable.
     static func writingAtomically(_ bytes: [UInt8], to path: String) throws -> PublishWarning? {
-        do {
-            try FileSystem.writeAtomically(bytes, to: path)
-            return nil
-        } catch let error as FileSystemError
-            where error.operation == .fsync && error.path == FileSystem.parentDirectory(of: path)
-        {
-            return PublishWarning(published: [path], error: error)
-        }
+        try FileSystem.writeAtomically(bytes, to: path).map { PublishWarning(published: [path], error: $0) }
     }
 }

@@ -30,6 +30,7 @@ public enum XcodeFileLists {
             let path = "\(directory)/\(name)"
             let text = lines.joined(separator: "\n") + "\n"
             if (try? FileSystem.contents(of: path)) != Array(text.utf8) {
+                // A folder fsync that fails after publishing is not reported: the next build writes the lists again.
                 try FileSystem.writeAtomically(Array(text.utf8), to: path)
             }
             written.append(path)
