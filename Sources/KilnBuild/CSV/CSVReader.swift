@@ -31,9 +31,12 @@ package struct CSVReader: ~Copyable {
     ///   - displayPath: how diagnostics name it.
     ///   - delimiter: the field separator, `,` by default.
     ///   - bufferSize: how many bytes to read at a time.
+    ///   - maxFieldBytes: the longest field allowed: the database's `SQLITE_LIMIT_LENGTH`
+    ///     (``SQLiteConnection/maxValueBytes``), SQLite's default of 1,000,000,000 bytes unless told.
     /// - Throws: ``CSVError`` when the file cannot be opened.
     package init(
-        path: String, displayPath: String, delimiter: UInt8 = UInt8(ascii: ","), bufferSize: Int = 1 << 18
+        path: String, displayPath: String, delimiter: UInt8 = UInt8(ascii: ","), bufferSize: Int = 1 << 18,
+        maxFieldBytes: Int = 1_000_000_000
     ) throws {
         let file: FileDescriptor
         do {
@@ -41,7 +44,9 @@ package struct CSVReader: ~Copyable {
         } catch let error as FileSystemError {
             throw CSVError(.cannotOpen(error), at: SourceLocation(path: displayPath, line: 1, column: 1))
         }
-        scanner = CSVScanner(file: file, displayPath: displayPath, delimiter: delimiter, bufferSize: bufferSize)
+        scanner = CSVScanner(
+            file: file, displayPath: displayPath, delimiter: delimiter, bufferSize: bufferSize,
+            maxFieldBytes: maxFieldBytes)
     }
 
     /// The path diagnostics name.
