@@ -14,7 +14,10 @@ struct IdentifierMatchingTests {
     @Test("tables é and É take é.csv and É.csv each; --only É seeds only É")
     func accentedTables() throws {
         let project = try ShopProject([
-            ("0001_accents.sql", "CREATE TABLE \"é\" (id INTEGER PRIMARY KEY);\nCREATE TABLE \"É\" (id INTEGER PRIMARY KEY);\n")
+            (
+                "0001_accents.sql",
+                "CREATE TABLE \"é\" (id INTEGER PRIMARY KEY);\nCREATE TABLE \"É\" (id INTEGER PRIMARY KEY);\n"
+            )
         ])
         try project.folder.write("seeds/shop/é.csv", "id\n1\n2\n")
         try project.folder.write("seeds/shop/É.csv", "id\n3\n")

@@ -36,7 +36,9 @@ package enum SQLiteGrammar {
         guard leftBytes.count == rightBytes.count else { return false }
         return leftBytes.withUnsafeBufferPointer { leftBuffer in
             rightBytes.withUnsafeBufferPointer { rightBuffer in
-                guard let leftBase = leftBuffer.baseAddress, let rightBase = rightBuffer.baseAddress else { return true }
+                guard let leftBase = leftBuffer.baseAddress, let rightBase = rightBuffer.baseAddress else {
+                    return true
+                }
                 return leftBase.withMemoryRebound(to: CChar.self, capacity: leftBuffer.count) { leftText in
                     rightBase.withMemoryRebound(to: CChar.self, capacity: rightBuffer.count) { rightText in
                         sqlite3_strnicmp(leftText, rightText, Int32(leftBuffer.count)) == 0

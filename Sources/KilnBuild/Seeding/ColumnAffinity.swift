@@ -1,6 +1,5 @@
-import Kiln
-
 import Foundation
+import Kiln
 
 /// How a column wants its values stored, by the rules of <https://www.sqlite.org/datatype3.html>
 /// (section 3.1, "Determination Of Column Affinity"), plus the exact types of STRICT tables.
