@@ -85,4 +85,20 @@ struct IdentifierMatchingTests {
             result.standardError.hasPrefix("migrations/shop/0001_accents.sql:2:32: error: no such table: É"),
             "\(result.standardError)")
     }
+
+    @Test("composed é and decomposed e + U+0301 are two columns: the key is the one the schema names")
+    func canonicallyEquivalentColumns() throws {
+        let project = try ShopProject([
+            ("0001_forms.sql", "CREATE TABLE t (\"é\" TEXT PRIMARY KEY, \"e\u{301}\" TEXT);\n")
+        ])
+        // The key column é comes second; the first column holds the same value twice.
+        try project.folder.write("seeds/shop/t.csv", "e\u{301},é\nsame,k1\nsame,k2\n")
+        try project.kiln("migrate", "shop", "--db", "shop.sqlite")
+        let result = try project.kiln("seed", "shop", "--db", "shop.sqlite", "--mode", "upsert")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            try rows(project, "SELECT \"é\", \"e\u{301}\" FROM t ORDER BY 1") == [
+                [.text("k1"), .text("same")], [.text("k2"), .text("same")],
+            ])
+    }
 }

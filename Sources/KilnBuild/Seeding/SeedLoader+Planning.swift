@@ -67,7 +67,9 @@ extension SeedLoader {
         }
         let columns = try header(of: file, table: table, maxFieldBytes: maxFieldBytes)
         if mode != .insert {
-            let missing = table.primaryKey.filter { key in !columns.contains { $0.name == key.name } }
+            let missing = table.primaryKey.filter { key in
+                !columns.contains { $0.name.identifierKey == key.name.identifierKey }
+            }
             if !missing.isEmpty {
                 throw SeedError(.headerLacksPrimaryKey(mode, missing: missing.map(\.name)), at: start)
             }
