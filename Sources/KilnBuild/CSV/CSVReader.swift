@@ -10,8 +10,9 @@ import Kiln
 ///
 /// Everything else is a ``CSVError`` at its line and column: invalid UTF-8, a NUL byte, a quote inside an
 /// unquoted field, text after a closing quote, a quote never closed (reported where it opened), a CR not
-/// followed by LF outside quotes, a blank line, and a record whose field count differs from the first
-/// record's.
+/// followed by LF outside quotes, a blank line, a record whose field count differs from the first record's
+/// (fields past that count are counted, not kept, so a line of millions of fields costs no memory), a first
+/// record of more fields than a table can have columns, and a field longer than SQLite's length limit.
 ///
 /// The reader owns its file and buffers and cannot be copied; they are released when it goes away.
 ///
