@@ -174,8 +174,11 @@ struct CSVScanner: ~Copyable {
             index += 1
         }
         append(bytes + runStart, index - runStart)
-        try checkLength(scan)
-        guard index < count else { return false }
+        guard index < count else {
+            // The field goes on past the buffer: check its length so far (``endField`` checks the rest).
+            try checkLength(scan)
+            return false
+        }
         let stop = bytes[index]
         if stop == Self.quote { throw failure(.quoteInUnquotedField, at: inputBase + index) }
         if stop == 0 { throw failure(.nulByte, at: inputBase + index) }
@@ -195,8 +198,10 @@ struct CSVScanner: ~Copyable {
             index += 1
         }
         append(bytes + runStart, index - runStart)
-        try checkLength(scan)
-        guard index < count else { return }
+        guard index < count else {
+            try checkLength(scan)
+            return
+        }
         switch bytes[index] {
         case Self.quote:
             scan.state = .quoteInQuoted
