@@ -263,3 +263,21 @@ struct ProjectCheckerTests {
         #expect(try fixture.errors() == [])
     }
 }
+
+@Suite("kiln check matches names as SQLite does")
+struct CheckIdentifierMatchingTests {
+    @Test("a seed of table é is checked against é, not against É without a primary key")
+    func accentedSeedTable() throws {
+        let fixture = try CheckProject()
+        try fixture.folder.write(
+            "migrations/shop/0003_accents.sql",
+            "CREATE TABLE \"é\" (id INTEGER PRIMARY KEY);\nCREATE TABLE \"É\" (body TEXT);\n")
+        try fixture.folder.write("seeds/shop/é.csv", "id\n1\n")
+        try fixture.hash()
+        let findings = try fixture.findings()
+        #expect(!findings.contains { $0.contains("has a seed but no primary key") }, "\(findings)")
+        try fixture.folder.write("seeds/shop/É.csv", "body\nx\n")
+        #expect(
+            try fixture.findings().contains("seeds/shop/É.csv:1:1: warning: table 'É' has a seed but no primary key"))
+    }
+}

@@ -70,8 +70,8 @@ package enum SQLErrorLocator {
 
     private static func token(named name: String, in statement: SQLStatementRange, source: SourceText) -> SQLToken? {
         let lexer = SQLLexer(bytes: source.bytes)
-        let wanted = name.lowercased()
-        return statement.tokens.first { lexer.identifier(of: $0)?.lowercased() == wanted }
+        let wanted = name.identifierKey
+        return statement.tokens.first { lexer.identifier(of: $0)?.identifierKey == wanted }
     }
 
     /// `text` without the characters of `set` at either end.

@@ -203,12 +203,23 @@ public struct SQLLexer {
         }
     }
 
+    /// The length of the operator at `position`: `->>` (3); `->`, `||`, `<=`, `>=`, `==`, `!=`, `<>`, `<<`,
+    /// `>>` (2); any other byte (1). Compared byte by byte, as this runs for every `(`, `,` and `)`.
     private func symbolLength(at position: Int) -> Int {
-        let rest = bytes[position..<min(bytes.count, position + 3)]
-        for operatorText in ["->>", "->", "||", "<=", ">=", "==", "!=", "<>", "<<", ">>"] {
-            if rest.starts(with: operatorText.utf8) { return operatorText.utf8.count }
+        guard position + 1 < bytes.count else { return 1 }
+        let first = bytes[position]
+        let second = bytes[position + 1]
+        switch (first, second) {
+        case (UInt8(ascii: "-"), UInt8(ascii: ">")):
+            return position + 2 < bytes.count && bytes[position + 2] == UInt8(ascii: ">") ? 3 : 2
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")), (UInt8(ascii: "<"), UInt8(ascii: "=")),
+            (UInt8(ascii: ">"), UInt8(ascii: "=")), (UInt8(ascii: "="), UInt8(ascii: "=")),
+            (UInt8(ascii: "!"), UInt8(ascii: "=")), (UInt8(ascii: "<"), UInt8(ascii: ">")),
+            (UInt8(ascii: "<"), UInt8(ascii: "<")), (UInt8(ascii: ">"), UInt8(ascii: ">")):
+            return 2
+        default:
+            return 1
         }
-        return 1
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }

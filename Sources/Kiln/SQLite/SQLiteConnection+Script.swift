@@ -19,7 +19,10 @@ extension SQLiteConnection {
             while offset < script.count {
                 let prepared: (statement: SQLiteStatement, consumedBytes: Int)?
                 do {
-                    prepared = try prepareFirst(base + offset, byteCount: script.count - offset)
+                    // The count includes the terminating NUL: given a count whose last byte is not NUL, SQLite
+                    // copies the whole rest of the text before parsing one statement, which makes a long
+                    // script quadratic.
+                    prepared = try prepareFirst(base + offset, byteCount: script.count - offset + 1)
                 } catch let error as SQLiteError {
                     throw SQLiteScriptFailure(error: error, statementStart: offset)
                 }

@@ -28,6 +28,11 @@ public struct CSVError: DiagnosticError, Equatable {
         case blankLine
         /// A record whose field count differs from the header's.
         case fieldCount(found: Int, expected: Int, delimiter: UInt8)
+        /// A first record with more fields than SQLite allows a table columns (the location is the first
+        /// field too many).
+        case tooManyFields(limit: Int)
+        /// A field longer than SQLite allows a string or blob to be (its `SQLITE_LIMIT_LENGTH`, in bytes).
+        case fieldTooLong(limit: Int)
     }
 
     /// What is wrong.
@@ -55,6 +60,8 @@ public struct CSVError: DiagnosticError, Equatable {
         case .blankLine: "a blank line"
         case .fieldCount(let found, let expected, _):
             "this record has \(found) field\(found == 1 ? "" : "s"), but the header has \(expected)"
+        case .tooManyFields(let limit): "the header has more than \(limit) fields, more than a table can have columns"
+        case .fieldTooLong(let limit): "this field is longer than SQLite allows (\(limit) bytes)"
         }
     }
 
@@ -74,6 +81,8 @@ public struct CSVError: DiagnosticError, Equatable {
             "remove the blank line; every line must be a record (the file may end with one line break, not more)"
         case .fieldCount(_, _, let delimiter):
             "quote fields that contain '\(Character(UnicodeScalar(delimiter)))' or line breaks"
+        case .tooManyFields: "check the file's delimiter, or that its first line is the header"
+        case .fieldTooLong: "store a value this large outside the database, or split it across rows"
         }
     }
 

@@ -10,8 +10,9 @@ import Kiln
 ///
 /// Everything else is a ``CSVError`` at its line and column: invalid UTF-8, a NUL byte, a quote inside an
 /// unquoted field, text after a closing quote, a quote never closed (reported where it opened), a CR not
-/// followed by LF outside quotes, a blank line, and a record whose field count differs from the first
-/// record's.
+/// followed by LF outside quotes, a blank line, a record whose field count differs from the first record's
+/// (fields past that count are counted, not kept, so a line of millions of fields costs no memory), a first
+/// record of more fields than a table can have columns, and a field longer than SQLite's length limit.
 ///
 /// The reader owns its file and buffers and cannot be copied; they are released when it goes away.
 ///
@@ -31,9 +32,12 @@ package struct CSVReader: ~Copyable {
     ///   - displayPath: how diagnostics name it.
     ///   - delimiter: the field separator, `,` by default.
     ///   - bufferSize: how many bytes to read at a time.
+    ///   - maxFieldBytes: the longest field allowed: the database's `SQLITE_LIMIT_LENGTH`
+    ///     (``SQLiteConnection/maxValueBytes``), SQLite's default of 1,000,000,000 bytes unless told.
     /// - Throws: ``CSVError`` when the file cannot be opened.
     package init(
-        path: String, displayPath: String, delimiter: UInt8 = UInt8(ascii: ","), bufferSize: Int = 1 << 18
+        path: String, displayPath: String, delimiter: UInt8 = UInt8(ascii: ","), bufferSize: Int = 1 << 18,
+        maxFieldBytes: Int = 1_000_000_000
     ) throws {
         let file: FileDescriptor
         do {
@@ -41,7 +45,9 @@ package struct CSVReader: ~Copyable {
         } catch let error as FileSystemError {
             throw CSVError(.cannotOpen(error), at: SourceLocation(path: displayPath, line: 1, column: 1))
         }
-        scanner = CSVScanner(file: file, displayPath: displayPath, delimiter: delimiter, bufferSize: bufferSize)
+        scanner = CSVScanner(
+            file: file, displayPath: displayPath, delimiter: delimiter, bufferSize: bufferSize,
+            maxFieldBytes: maxFieldBytes)
     }
 
     /// The path diagnostics name.

@@ -19,6 +19,15 @@ struct CSVScanner: ~Copyable {
     private(set) var bytesRead = 0
     /// The first record's field count, once it is read.
     private(set) var expectedFieldCount: Int?
+    /// The longest field allowed, in bytes: SQLite's length limit for a string or blob.
+    let maxFieldBytes: Int
+    /// The most fields a record may keep: the first record's count once it is read, ``maxFieldCount`` before.
+    private var fieldLimit = CSVScanner.maxFieldCount
+    /// Fields of the current record beyond ``fieldLimit``: counted, not kept, so memory stays bounded.
+    private var extraFields = 0
+    /// Record-storage offsets of the quotes kept from `""` pairs in the current record, so a location inside
+    /// a field can count the byte each pair dropped.
+    private var doubledQuotes: [Int] = []
     /// The current record's values, each followed by a NUL.
     private(set) var storage: UnsafeMutablePointer<UInt8>
 
@@ -61,12 +70,17 @@ struct CSVScanner: ~Copyable {
     private static let lineFeed: UInt8 = 0x0A
     private static let carriageReturn: UInt8 = 0x0D
     private static let quote: UInt8 = 0x22
+    /// The most fields a first record (a header) may have: SQLite's hard upper bound on a table's columns
+    /// (`SQLITE_MAX_COLUMN` cannot be set above 32767), so a longer header names columns no table has.
+    static let maxFieldCount = 32767
 
-    /// A scanner reading `file` through a buffer of `bufferSize` bytes (at least 16).
-    init(file: consuming FileDescriptor, displayPath: String, delimiter: UInt8, bufferSize: Int) {
+    /// A scanner reading `file` through a buffer of `bufferSize` bytes (at least 16), refusing fields longer
+    /// than `maxFieldBytes`.
+    init(file: consuming FileDescriptor, displayPath: String, delimiter: UInt8, bufferSize: Int, maxFieldBytes: Int) {
         self.file = file
         self.displayPath = displayPath
         self.delimiter = delimiter
+        self.maxFieldBytes = maxFieldBytes
         inputCapacity = max(bufferSize, 16)
         input = UnsafeMutablePointer<UInt8>.allocate(capacity: inputCapacity)
         storage = UnsafeMutablePointer<UInt8>.allocate(capacity: storageCapacity)
@@ -87,6 +101,8 @@ struct CSVScanner: ~Copyable {
     mutating func next() throws -> Bool {
         fields.removeAll(keepingCapacity: true)
         storageCount = 0
+        extraFields = 0
+        if !doubledQuotes.isEmpty { doubledQuotes.removeAll(keepingCapacity: true) }
         if !checkedByteOrderMark { try skipByteOrderMark() }
         var scan = RecordScan(fieldLine: line)
         while try inputPosition < inputCount || refill() {
@@ -158,7 +174,11 @@ struct CSVScanner: ~Copyable {
             index += 1
         }
         append(bytes + runStart, index - runStart)
-        guard index < count else { return false }
+        guard index < count else {
+            // The field goes on past the buffer: check its length so far (``endField`` checks the rest).
+            try checkLength(scan)
+            return false
+        }
         let stop = bytes[index]
         if stop == Self.quote { throw failure(.quoteInUnquotedField, at: inputBase + index) }
         if stop == 0 { throw failure(.nulByte, at: inputBase + index) }
@@ -178,7 +198,10 @@ struct CSVScanner: ~Copyable {
             index += 1
         }
         append(bytes + runStart, index - runStart)
-        guard index < count else { return }
+        guard index < count else {
+            try checkLength(scan)
+            return
+        }
         switch bytes[index] {
         case Self.quote:
             scan.state = .quoteInQuoted
@@ -197,6 +220,7 @@ struct CSVScanner: ~Copyable {
     @inline(__always)
     private mutating func scanAfterQuote(_ scan: inout RecordScan, _ byte: UInt8, index: inout Int) throws -> Bool {
         if byte == Self.quote {
+            doubledQuotes.append(storageCount)
             append(input + index, 1)
             scan.state = .quoted
             index += 1
@@ -266,16 +290,17 @@ struct CSVScanner: ~Copyable {
     /// - Returns: true.
     private mutating func finishRecord() throws -> Bool {
         recordLine = fields.first?.line ?? line
-        if fields.count == 1 && fields[0].isNull {
+        if fields.count == 1 && fields[0].isNull && extraFields == 0 {
             throw CSVError(.blankLine, at: SourceLocation(path: displayPath, line: fields[0].line, column: 1))
         }
         guard let expected = expectedFieldCount else {
             expectedFieldCount = fields.count
+            fieldLimit = fields.count
             return true
         }
-        guard fields.count == expected else {
+        guard fields.count + extraFields == expected else {
             throw CSVError(
-                .fieldCount(found: fields.count, expected: expected, delimiter: delimiter),
+                .fieldCount(found: fields.count + extraFields, expected: expected, delimiter: delimiter),
                 at: SourceLocation(path: displayPath, line: recordLine, column: 1))
         }
         return true
@@ -291,6 +316,11 @@ struct CSVScanner: ~Copyable {
             throw CSVError(
                 .invalidUTF8, at: invalidByteLocation(scan, quoted: quoted, start: start, offset: bad))
         }
+        try checkLength(scan)
+        guard fields.count < fieldLimit else {
+            try dropExtraField(scan, start: start)
+            return
+        }
         reserve(1)
         storage[storageCount] = 0
         fields.append(
@@ -299,7 +329,34 @@ struct CSVScanner: ~Copyable {
         storageCount += 1
     }
 
-    /// The location of the invalid byte `offset` bytes into a field: line breaks inside the field move it.
+    /// A field past the first record's count (or past ``maxFieldCount`` in the first record): counted and
+    /// its bytes dropped, so a record of millions of fields holds no more than the header's.
+    ///
+    /// - Throws: ``CSVError`` at the field when the first record has more fields than any table has columns.
+    private mutating func dropExtraField(_ scan: RecordScan, start: Int) throws {
+        guard expectedFieldCount != nil else {
+            throw CSVError(
+                .tooManyFields(limit: fieldLimit),
+                at: SourceLocation(path: displayPath, line: scan.fieldLine, column: scan.fieldColumn))
+        }
+        extraFields += 1
+        storageCount = start
+        while let last = doubledQuotes.last, last >= start { doubledQuotes.removeLast() }
+    }
+
+    /// Throws when the field being scanned is longer than ``maxFieldBytes``.
+    ///
+    /// - Throws: ``CSVError`` at the field's start.
+    @inline(__always)
+    private func checkLength(_ scan: RecordScan) throws {
+        guard storageCount - scan.fieldStart > maxFieldBytes else { return }
+        throw CSVError(
+            .fieldTooLong(limit: maxFieldBytes),
+            at: SourceLocation(path: displayPath, line: scan.fieldLine, column: scan.fieldColumn))
+    }
+
+    /// The location of the invalid byte `offset` bytes into a field: line breaks inside the field move it,
+    /// and each `""` before it on its line counts two columns for the one byte it keeps.
     private func invalidByteLocation(_ scan: RecordScan, quoted: Bool, start: Int, offset: Int) -> SourceLocation {
         var badLine = scan.fieldLine
         var badColumn = scan.fieldColumn + (quoted ? 1 : 0) + offset
@@ -309,6 +366,8 @@ struct CSVScanner: ~Copyable {
             lastBreak = index
         }
         if lastBreak >= 0 { badColumn = offset - lastBreak }
+        let lineStart = start + lastBreak + 1
+        badColumn += doubledQuotes.count(where: { $0 >= lineStart && $0 < start + offset })
         return SourceLocation(path: displayPath, line: badLine, column: badColumn)
     }
 

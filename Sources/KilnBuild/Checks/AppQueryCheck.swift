@@ -29,7 +29,7 @@ enum AppQueryCheck {
     /// Warnings for queries with a WHERE clause that scan every row of a seeded table.
     ///
     /// - Returns: a warning per scanned table, at the statement.
-    static func fullScans(_ file: SQLFile, against connection: SQLiteConnection, seededTables: Set<String>)
+    static func fullScans(_ file: SQLFile, against connection: SQLiteConnection, seededTables: Set<SQLIdentifierKey>)
         -> [CheckFinding]
     {
         let lexer = SQLLexer(bytes: file.source.bytes)
@@ -37,7 +37,7 @@ enum AppQueryCheck {
         for statement in file.statements where statement.tokens.contains(where: { lexer.isWord($0, "where") }) {
             let location = file.source.location(ofByte: statement.range.lowerBound)
             for table in scannedTables(file.text(of: statement), connection: connection)
-            where seededTables.contains(table.lowercased()) {
+            where seededTables.contains(table.identifierKey) {
                 findings.append(CheckFinding(.queryFullScan(table: table), at: location))
             }
         }

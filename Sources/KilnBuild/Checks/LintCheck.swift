@@ -33,9 +33,9 @@ enum LintCheck {
     /// refreshed reliably.
     ///
     /// - Returns: a warning at each such seed file.
-    static func seedsWithoutPrimaryKey(_ seeds: [SeedFile], tables: [String: TableSchema]) -> [CheckFinding] {
+    static func seedsWithoutPrimaryKey(_ seeds: [SeedFile], tables: [SQLIdentifierKey: TableSchema]) -> [CheckFinding] {
         seeds.compactMap { seed in
-            guard let table = tables[seed.tableName.lowercased()], table.primaryKey.isEmpty else { return nil }
+            guard let table = tables[seed.tableName.identifierKey], table.primaryKey.isEmpty else { return nil }
             return CheckFinding(
                 .seedWithoutPrimaryKey(table: table.name),
                 at: SourceLocation(path: seed.displayPath, line: 1, column: 1))

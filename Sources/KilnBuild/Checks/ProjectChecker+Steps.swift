@@ -28,7 +28,7 @@ extension ProjectChecker {
     func checkSeedsAndQueries(
         _ database: String, fresh: SQLiteConnection, upgraded: [(version: Int32, connection: SQLiteConnection)]
     ) -> [CheckFinding] {
-        let tables: [String: TableSchema]
+        let tables: [SQLIdentifierKey: TableSchema]
         var seeds: [SeedFile] = []
         do {
             tables = try TableSchema.readAll(from: fresh)
@@ -46,7 +46,7 @@ extension ProjectChecker {
         guard FileSystem.exists(path) else { return findings }
         do {
             let queries = try SQLFile(path: path, displayPath: relative)
-            let seeded = Set(seeds.map { $0.tableName.lowercased() })
+            let seeded = Set(seeds.map { $0.tableName.identifierKey })
             return findings + checkQueries(queries, fresh: fresh, upgraded: upgraded, seededTables: seeded)
         } catch let error as DiagnosticError {
             return findings + [CheckFinding(.error(error))]
@@ -59,7 +59,7 @@ extension ProjectChecker {
     /// upgrade (each reported once, with the version it comes from), full scans of seeded tables.
     private func checkQueries(
         _ queries: SQLFile, fresh: SQLiteConnection, upgraded: [(version: Int32, connection: SQLiteConnection)],
-        seededTables: Set<String>
+        seededTables: Set<SQLIdentifierKey>
     ) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         if let floor = project.configuration.minimumSQLite {

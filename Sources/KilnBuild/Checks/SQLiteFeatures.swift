@@ -55,7 +55,7 @@ package enum SQLiteFeatures {
             self.lexer = lexer
             func word(_ index: Int) -> String? {
                 guard index < tokens.count, tokens[index].kind == .word else { return nil }
-                return lexer.text(of: tokens[index]).lowercased()
+                return lexer.text(of: tokens[index]).identifierKey.description
             }
             isCreateTable =
                 word(0) == "create"
@@ -63,10 +63,10 @@ package enum SQLiteFeatures {
             isAlterTable = word(0) == "alter" && word(1) == "table"
         }
 
-        /// The lowercased word at `index`, or nil for another token or none.
+        /// The word at `index` with its ASCII letters lowercased, as SQLite reads keywords,, or nil for another token or none.
         func word(_ index: Int) -> String? {
             guard tokens.indices.contains(index), tokens[index].kind == .word else { return nil }
-            return lexer.text(of: tokens[index]).lowercased()
+            return lexer.text(of: tokens[index]).identifierKey.description
         }
 
         /// The symbol at `index`, or nil for another token or none.

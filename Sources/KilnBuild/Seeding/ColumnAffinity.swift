@@ -1,4 +1,5 @@
 import Foundation
+import Kiln
 
 /// How a column wants its values stored, by the rules of <https://www.sqlite.org/datatype3.html>
 /// (section 3.1, "Determination Of Column Affinity"), plus the exact types of STRICT tables.
@@ -30,20 +31,26 @@ package enum ColumnAffinity: String, Sendable, Equatable {
         }
     }
 
-    /// The affinity of a declared type, e.g. `VARCHAR(20)` is ``text``.
+    /// The affinity of a declared type, e.g. `VARCHAR(20)` is ``text``, by SQLite's rules: the type's bytes
+    /// are searched for `int`, `char` and so on with ASCII case ignored (`ınt`, with a dotless i, is not `INT`).
     package init(declaredType: String, strict: Bool) {
-        let type = declaredType.uppercased()
-        if strict && type == "ANY" {
+        let type = Array(declaredType.identifierKey.description.utf8)
+        func has(_ word: String) -> Bool {
+            let wanted = Array(word.utf8)
+            guard type.count >= wanted.count else { return false }
+            return (0...(type.count - wanted.count)).contains { type[$0..<($0 + wanted.count)].elementsEqual(wanted) }
+        }
+        if strict && type.elementsEqual("any".utf8) {
             self = .any
-        } else if type.contains("INT") {
+        } else if has("int") {
             self = .integer
-        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
+        } else if has("char") || has("clob") || has("text") {
             self = .text
         } else if type.isEmpty {
             self = .none
-        } else if type.contains("BLOB") {
+        } else if has("blob") {
             self = .blob
-        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
+        } else if has("real") || has("floa") || has("doub") {
             self = .real
         } else {
             self = .numeric

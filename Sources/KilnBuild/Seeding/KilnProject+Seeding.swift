@@ -60,12 +60,12 @@ extension KilnProject {
         let files = try seedFiles(for: database)
         guard !only.isEmpty else { return files }
         let available = files.map(\.tableName)
-        for table in only where !available.contains(where: { $0.lowercased() == table.lowercased() }) {
+        for table in only where !available.contains(where: { $0.isSameIdentifier(as: table) }) {
             throw SeedError(
                 .noSeedFile(
                     table: table, database: database, suggestion: Suggestion.closest(to: table, among: available),
                     seededTables: available))
         }
-        return files.filter { file in only.contains { $0.lowercased() == file.tableName.lowercased() } }
+        return files.filter { file in only.contains { $0.isSameIdentifier(as: file.tableName) } }
     }
 }

@@ -41,14 +41,14 @@ extension SeedFailureExplainer {
         }
         let others = violations.count - 1
         let keyIndex = Int(first[3].integerValue ?? 0)
-        if let planned = plan.first(where: { $0.table.name.lowercased() == child.lowercased() }),
+        if let planned = plan.first(where: { $0.table.name.isSameIdentifier(as: child) }),
             keyIndex < planned.table.foreignKeys.count,
             let orphan = try locateOrphan(
                 planned: planned, key: planned.table.foreignKeys[keyIndex], connection: connection, others: others)
         {
             throw orphan
         }
-        let parentFile = plan.first { $0.table.name.lowercased() == parent.lowercased() }
+        let parentFile = plan.first { $0.table.name.isSameIdentifier(as: parent) }
         throw SeedError(
             .foreignKeyViolation(table: child, rowid: first[1], parent: parent, otherViolations: others, mode: mode),
             at: parentFile.map { SourceLocation(path: $0.file.displayPath, line: 1, column: 1) })
@@ -88,6 +88,6 @@ extension SeedFailureExplainer {
         -> [String]
     {
         if key.parentColumns.count == key.columns.count { return key.parentColumns }
-        return try TableSchema.readAll(from: connection)[key.parent.lowercased()]?.primaryKey.map(\.name) ?? []
+        return try TableSchema.readAll(from: connection)[key.parent.identifierKey]?.primaryKey.map(\.name) ?? []
     }
 }

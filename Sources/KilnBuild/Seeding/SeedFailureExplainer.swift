@@ -46,8 +46,8 @@ enum SeedFailureExplainer {
         guard error.message.hasPrefix("CHECK constraint failed") else { return nil }
         let constraint = String(error.message.dropFirst("CHECK constraint failed: ".count))
         var lexer = SQLLexer(constraint)
-        let words = Set(lexer.tokens().compactMap { lexer.identifier(of: $0)?.lowercased() })
-        guard let index = planned.columns.firstIndex(where: { words.contains($0.name.lowercased()) }) else {
+        let words = Set(lexer.tokens().compactMap { lexer.identifier(of: $0)?.identifierKey })
+        guard let index = planned.columns.firstIndex(where: { words.contains($0.name.identifierKey) }) else {
             return nil
         }
         return SeedError(
@@ -100,7 +100,7 @@ enum SeedFailureExplainer {
         return list.split(separator: ",").compactMap { part in
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             let pieces = trimmed.split(separator: ".", maxSplits: 1)
-            guard pieces.count == 2, pieces[0].lowercased() == table.name.lowercased() else { return nil }
+            guard pieces.count == 2, String(pieces[0]).isSameIdentifier(as: table.name) else { return nil }
             return String(pieces[1])
         }
     }

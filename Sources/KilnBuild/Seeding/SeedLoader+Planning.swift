@@ -9,13 +9,17 @@ extension SeedLoader {
         let table: TableSchema
         /// The table column for each CSV field, in field order.
         let columns: [TableSchema.Column]
+        /// The longest field the database accepts, in bytes.
+        let maxFieldBytes: Int
 
         /// Opens the file, positioned after its header (checked while planning).
         ///
         /// - Returns: a reader whose next record is the first row.
         /// - Throws: ``CSVError`` when the file cannot be read.
         func openRows() throws -> CSVReader {
-            var reader = try CSVReader(path: file.path, displayPath: file.displayPath, delimiter: file.delimiter)
+            var reader = try CSVReader(
+                path: file.path, displayPath: file.displayPath, delimiter: file.delimiter,
+                maxFieldBytes: maxFieldBytes)
             _ = try reader.next()
             return reader
         }
@@ -24,8 +28,8 @@ extension SeedLoader {
         ///
         /// - Returns: the field's index, or nil when the header does not name the column.
         func fieldIndex(ofColumn name: String) -> Int? {
-            let wanted = name.lowercased()
-            return columns.firstIndex { $0.name.lowercased() == wanted }
+            let wanted = name.identifierKey
+            return columns.firstIndex { $0.name.identifierKey == wanted }
         }
     }
 
@@ -34,12 +38,12 @@ extension SeedLoader {
     ///
     /// - Returns: the files in load order.
     /// - Throws: ``SeedError`` with every problem found.
-    func plan(tables: [String: TableSchema]) throws -> [PlannedFile] {
+    func plan(tables: [SQLIdentifierKey: TableSchema], maxFieldBytes: Int = 1_000_000_000) throws -> [PlannedFile] {
         var problems: [SeedError.Problem] = []
         var planned: [PlannedFile] = []
         for file in files {
             do {
-                planned.append(try plan(file, tables: tables))
+                planned.append(try plan(file, tables: tables, maxFieldBytes: maxFieldBytes))
             } catch let error as SeedError {
                 problems += error.problems
             } catch let error as CSVError {
@@ -51,27 +55,32 @@ extension SeedLoader {
     }
 
     /// Matches one file to its table and checks that the mode can match its rows.
-    private func plan(_ file: SeedFile, tables: [String: TableSchema]) throws -> PlannedFile {
+    private func plan(_ file: SeedFile, tables: [SQLIdentifierKey: TableSchema], maxFieldBytes: Int) throws
+        -> PlannedFile
+    {
         let start = SourceLocation(path: file.displayPath, line: 1, column: 1)
-        guard let table = tables[file.tableName.lowercased()] else {
+        guard let table = tables[file.tableName.identifierKey] else {
             throw SeedError(.noSuchTable(file.tableName, tables: tables.values.map(\.name).sorted()), at: start)
         }
         if mode != .insert && table.primaryKey.isEmpty {
             throw SeedError(.modeNeedsPrimaryKey(mode, table: table.name), at: start)
         }
-        let columns = try header(of: file, table: table)
+        let columns = try header(of: file, table: table, maxFieldBytes: maxFieldBytes)
         if mode != .insert {
-            let missing = table.primaryKey.filter { key in !columns.contains { $0.name == key.name } }
+            let missing = table.primaryKey.filter { key in
+                !columns.contains { $0.name.identifierKey == key.name.identifierKey }
+            }
             if !missing.isEmpty {
                 throw SeedError(.headerLacksPrimaryKey(mode, missing: missing.map(\.name)), at: start)
             }
         }
-        return PlannedFile(file: file, table: table, columns: columns)
+        return PlannedFile(file: file, table: table, columns: columns, maxFieldBytes: maxFieldBytes)
     }
 
     /// Reads and checks a file's header: every name a column of the table, none twice, none generated.
-    private func header(of file: SeedFile, table: TableSchema) throws -> [TableSchema.Column] {
-        var reader = try CSVReader(path: file.path, displayPath: file.displayPath, delimiter: file.delimiter)
+    private func header(of file: SeedFile, table: TableSchema, maxFieldBytes: Int) throws -> [TableSchema.Column] {
+        var reader = try CSVReader(
+            path: file.path, displayPath: file.displayPath, delimiter: file.delimiter, maxFieldBytes: maxFieldBytes)
         guard try reader.next() else {
             throw SeedError(
                 .emptyFile(exampleColumns: table.columns.prefix(3).map(\.name)),
@@ -79,7 +88,7 @@ extension SeedLoader {
         }
         var problems: [SeedError.Problem] = []
         var columns: [TableSchema.Column] = []
-        var seen: [String: Int] = [:]
+        var seen: [SQLIdentifierKey: Int] = [:]
         for field in reader.fields {
             let name = reader.string(of: field)
             let location = reader.location(of: field)
@@ -91,11 +100,11 @@ extension SeedLoader {
                 problems.append(SeedError.Problem(.generatedColumn(column.name), at: location))
                 continue
             }
-            if let first = seen[column.name.lowercased()] {
+            if let first = seen[column.name.identifierKey] {
                 problems.append(SeedError.Problem(.duplicateColumn(column.name, firstColumn: first), at: location))
                 continue
             }
-            seen[column.name.lowercased()] = field.column
+            seen[column.name.identifierKey] = field.column
             columns.append(column)
         }
         guard problems.isEmpty else { throw SeedError(problems: problems) }

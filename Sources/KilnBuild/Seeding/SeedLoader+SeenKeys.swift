@@ -12,7 +12,9 @@ extension SeedLoader {
         /// Creates the temporary table for table number `index` of the load.
         init(_ planned: PlannedFile, index: Int, connection: SQLiteConnection) throws {
             let key = planned.table.primaryKey
-            keyFields = key.compactMap { column in planned.columns.firstIndex { $0.name == column.name } }
+            keyFields = key.compactMap { column in
+                planned.columns.firstIndex { $0.name.identifierKey == column.name.identifierKey }
+            }
             let seenTable = "temp." + quoted(SeedLoader.seenTableName(index))
             // Same affinity and collation as the real key, so keys the table treats as equal collide here too.
             let keyColumns = try key.enumerated().map { position, column in

@@ -56,7 +56,8 @@ public struct SeedLoader: Sendable {
     public func load(into connection: SQLiteConnection, progress: ((SeedProgress) -> Void)? = nil) throws
         -> [SeedTableReport]
     {
-        let plan = try self.plan(tables: try TableSchema.readAll(from: connection))
+        let plan = try self.plan(
+            tables: try TableSchema.readAll(from: connection), maxFieldBytes: connection.maxValueBytes)
         let saved = try SavedSettings(of: connection)
         try connection.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -\(cacheKiB)")
         if durability == .unjournaled {

@@ -1,21 +1,21 @@
 import Kiln
 
 extension TableSchema {
-    /// Every table of the `main` database, by lowercased name.
+    /// Every table of the `main` database, by name as SQLite compares names (``SQLIdentifierKey``).
     ///
-    /// - Returns: the tables, keyed by their lowercased names.
+    /// - Returns: the tables, keyed by their names.
     /// - Throws: ``SQLiteError`` when the schema cannot be read.
-    package static func readAll(from connection: SQLiteConnection) throws -> [String: TableSchema] {
+    package static func readAll(from connection: SQLiteConnection) throws -> [SQLIdentifierKey: TableSchema] {
         let list = try connection.rows(
             sql:
                 "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
         )
         let reader = try SchemaQueries(connection)
-        var tables: [String: TableSchema] = [:]
+        var tables: [SQLIdentifierKey: TableSchema] = [:]
         for row in list {
             guard case .text(let name) = row[0] else { continue }
             let strict = row[1] == .integer(1)
-            tables[name.lowercased()] = TableSchema(
+            tables[name.identifierKey] = TableSchema(
                 name: name, columns: try reader.columns(of: name, strict: strict),
                 foreignKeys: try reader.foreignKeys(of: name), isStrict: strict, indexes: try reader.indexes(of: name))
         }

@@ -50,7 +50,7 @@ package struct TableSchema: Sendable {
     ///
     /// - Returns: the column, or nil when the table has none by that name.
     package func column(named name: String) -> Column? {
-        let wanted = name.lowercased()
-        return columns.first { $0.name.lowercased() == wanted }
+        let wanted = name.identifierKey
+        return columns.first { $0.name.identifierKey == wanted }
     }
 }
