@@ -42,7 +42,7 @@ package struct CSVReader: ~Copyable {
         let file: FileDescriptor
         do {
             file = try FileDescriptor(opening: path, .readOnly)
-        } catch let error as FileSystemError {
+        } catch {
             throw CSVError(.cannotOpen(error), at: SourceLocation(path: displayPath, line: 1, column: 1))
         }
         scanner = CSVScanner(
