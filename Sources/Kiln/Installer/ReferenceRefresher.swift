@@ -103,7 +103,7 @@ struct ReferenceRefresher {
     private func orphans(referencing parent: String, in connection: SQLiteConnection) throws
         -> Set<ForeignKeyViolation>
     {
-        Set(try ForeignKeyViolation.all(in: connection).filter { $0.parent.lowercased() == parent.lowercased() })
+        Set(try ForeignKeyViolation.all(in: connection).filter { $0.parent.isSameIdentifier(as: parent) })
     }
 
     /// `table t rowid n`: how orphans are ordered, so the one reported is the first by that name.

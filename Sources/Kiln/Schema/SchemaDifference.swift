@@ -43,19 +43,19 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
     public static func compare(expected: SchemaSnapshot, actual: SchemaSnapshot) -> [SchemaDifference] {
         var differences: [SchemaDifference] = []
         let expectedTables = Dictionary(
-            expected.tables.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            expected.tables.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
         let actualTables = Dictionary(
-            actual.tables.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        for table in expected.tables where actualTables[table.name.lowercased()] == nil {
+            actual.tables.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
+        for table in expected.tables where actualTables[table.name.identifierKey] == nil {
             differences.append(
                 SchemaDifference(kind: .missing, objectType: "table", name: table.name, expected: nil, found: nil))
         }
-        for table in actual.tables where expectedTables[table.name.lowercased()] == nil {
+        for table in actual.tables where expectedTables[table.name.identifierKey] == nil {
             differences.append(
                 SchemaDifference(kind: .extra, objectType: "table", name: table.name, expected: nil, found: nil))
         }
         for table in expected.tables {
-            guard let other = actualTables[table.name.lowercased()] else { continue }
+            guard let other = actualTables[table.name.identifierKey] else { continue }
             let before = differences.count
             differences += compareColumns(table: table.name, expected: table.columns, actual: other.columns)
             if differences.count == before && table.sql != other.sql {
@@ -64,7 +64,7 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
                         kind: .changed, objectType: "table", name: table.name, expected: table.sql, found: other.sql))
             }
         }
-        let key = { (object: SchemaSnapshot.Object) in "\(object.type) \(object.name.lowercased())" }
+        let key = { (object: SchemaSnapshot.Object) in "\(object.type) \(object.name.identifierKey)" }
         let expectedObjects = Dictionary(
             expected.objects.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let actualObjects = Dictionary(actual.objects.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
@@ -94,10 +94,10 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
     ) -> [SchemaDifference] {
         var differences: [SchemaDifference] = []
         let actualByName = Dictionary(
-            actual.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        let expectedNames = Set(expected.map { $0.name.lowercased() })
+            actual.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let expectedNames = Set(expected.map { $0.name.identifierKey })
         for column in expected {
-            guard let other = actualByName[column.name.lowercased()] else {
+            guard let other = actualByName[column.name.identifierKey] else {
                 differences.append(
                     SchemaDifference(
                         kind: .missing, objectType: "column", name: "\(table).\(column.name)", expected: nil, found: nil
@@ -111,7 +111,7 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
                         found: other.summary))
             }
         }
-        for column in actual where !expectedNames.contains(column.name.lowercased()) {
+        for column in actual where !expectedNames.contains(column.name.identifierKey) {
             differences.append(
                 SchemaDifference(
                     kind: .extra, objectType: "column", name: "\(table).\(column.name)", expected: nil, found: nil))
