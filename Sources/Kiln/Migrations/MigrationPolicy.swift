@@ -78,7 +78,9 @@ public enum MigrationPolicy {
         {
             rest = rest.dropFirst(2)
         }
-        guard let name = rest.first, let identifier = lexer.identifier(of: name)?.identifierKey.description else { return nil }
+        guard let name = rest.first, let identifier = lexer.identifier(of: name)?.identifierKey.description else {
+            return nil
+        }
         switch identifier {
         case "user_version": return (name, .userVersion)
         case "foreign_keys": return (name, .foreignKeys)
