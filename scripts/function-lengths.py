@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Lists the longest functions in Swift sources and fails when one is longer than the limit.
+"""Lists the longest functions in Swift sources and fails when one is longer than the limit, or a file is
+longer than the file limit.
 
-usage: scripts/function-lengths.py [--limit N] [--top K] [DIR ...]     defaults: limit 50, top 5, Sources
+usage: scripts/function-lengths.py [--limit N] [--file-limit M] [--top K] [DIR ...]
+       defaults: limit 50, file limit 400, top 5, Sources
 
 A function is a `func`, `init`, `deinit`, `subscript` or computed property body; its length is the number of
 lines from its declaration to its closing brace. Braces inside string literals and comments are skipped.
@@ -76,6 +78,7 @@ def functions(path):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=int, default=50)
+    parser.add_argument("--file-limit", type=int, default=400)
     parser.add_argument("--top", type=int, default=5)
     parser.add_argument("dirs", nargs="*", default=["Sources"])
     args = parser.parse_args()
@@ -84,9 +87,14 @@ def main():
     for length, where, name in found[: args.top]:
         print(f"{length:4} lines  {name}  {where}")
     over = [f for f in found if f[0] > args.limit]
+    files = sorted((len(p.read_text().splitlines()), str(p)) for d in args.dirs for p in pathlib.Path(d).rglob("*.swift"))
+    long_files = [f for f in files if f[0] > args.file_limit]
+    for length, path in long_files:
+        print(f"{length:4} lines  file {path}")
     print(f"function-lengths: {len(found)} functions, longest {found[0][0] if found else 0} lines, "
-          f"{len(over)} over {args.limit}")
-    return 1 if over else 0
+          f"{len(over)} over {args.limit}; {len(files)} files, longest {files[-1][0] if files else 0} lines, "
+          f"{len(long_files)} over {args.file_limit}")
+    return 1 if over or long_files else 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ import Kiln
 /// It owns the file, the input buffer the file is read through and the record storage that holds the
 /// current record's values (each followed by a NUL, for `strtod`). It cannot be copied; `deinit` frees the
 /// buffers and the file closes itself. The hot path (``next()`` and the scanning steps it calls) is inlined
-/// into one loop over the buffered bytes, with the record's progress in a local ``RecordScan``.
+/// into one loop over the buffered bytes, with the record's progress in a local ``CSVRecordScan``.
 struct CSVScanner: ~Copyable {
     /// The path diagnostics name.
     let displayPath: String
@@ -16,7 +16,7 @@ struct CSVScanner: ~Copyable {
     /// The 1-based line where the current record starts.
     private(set) var recordLine = 0
     /// Bytes read from the file so far.
-    private(set) var bytesRead = 0
+    var bytesRead = 0
     /// The first record's field count, once it is read.
     private(set) var expectedFieldCount: Int?
     /// The longest field allowed, in bytes: SQLite's length limit for a string or blob.
@@ -31,41 +31,20 @@ struct CSVScanner: ~Copyable {
     /// The current record's values, each followed by a NUL.
     private(set) var storage: UnsafeMutablePointer<UInt8>
 
-    private let file: FileDescriptor
-    private let input: UnsafeMutablePointer<UInt8>
-    private let inputCapacity: Int
-    private var inputCount = 0
-    private var inputPosition = 0
+    let file: FileDescriptor
+    let input: UnsafeMutablePointer<UInt8>
+    let inputCapacity: Int
+    var inputCount = 0
+    var inputPosition = 0
     /// The file offset of `input[0]`.
-    private var inputBase = 0
-    private var atEndOfFile = false
+    var inputBase = 0
+    var atEndOfFile = false
     private var storageCapacity = 4096
     private var storageCount = 0
     private var line = 1
     /// The file offset of the current line's first byte.
-    private var lineStart = 0
-    private var checkedByteOrderMark = false
-
-    /// Where the scan of a record is.
-    private enum State {
-        case fieldStart
-        case unquoted
-        case quoted
-        case quoteInQuoted
-        case carriageReturn
-    }
-
-    /// The progress of the record being scanned.
-    private struct RecordScan {
-        var state = State.fieldStart
-        var fieldStart = 0
-        var fieldLine: Int
-        var fieldColumn = 1
-        var quoteLine = 0
-        var quoteColumn = 0
-        var sawHighByte = false
-        var recordStarted = false
-    }
+    var lineStart = 0
+    var checkedByteOrderMark = false
 
     private static let lineFeed: UInt8 = 0x0A
     private static let carriageReturn: UInt8 = 0x0D
@@ -104,7 +83,7 @@ struct CSVScanner: ~Copyable {
         extraFields = 0
         if !doubledQuotes.isEmpty { doubledQuotes.removeAll(keepingCapacity: true) }
         if !checkedByteOrderMark { try skipByteOrderMark() }
-        var scan = RecordScan(fieldLine: line)
+        var scan = CSVRecordScan(fieldLine: line)
         while try inputPosition < inputCount || refill() {
             if try scanBufferedBytes(&scan) { return try finishRecord() }
         }
@@ -113,7 +92,7 @@ struct CSVScanner: ~Copyable {
 
     /// Scans the buffered input until the record ends (true) or the buffer does (false).
     @inline(__always)
-    private mutating func scanBufferedBytes(_ scan: inout RecordScan) throws -> Bool {
+    private mutating func scanBufferedBytes(_ scan: inout CSVRecordScan) throws -> Bool {
         let bytes = input
         let count = inputCount
         var index = inputPosition
@@ -142,7 +121,7 @@ struct CSVScanner: ~Copyable {
 
     /// Starts a field at `byte`: quoted when it is a quote (which is skipped), unquoted otherwise.
     @inline(__always)
-    private mutating func openField(_ scan: inout RecordScan, _ byte: UInt8, index: inout Int) {
+    private mutating func openField(_ scan: inout CSVRecordScan, _ byte: UInt8, index: inout Int) {
         scan.recordStarted = true
         startField(&scan, at: inputBase + index)
         guard byte == Self.quote else {
@@ -159,7 +138,7 @@ struct CSVScanner: ~Copyable {
     /// the record ends there.
     @inline(__always)
     private mutating func scanUnquoted(
-        _ scan: inout RecordScan, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, index: inout Int
+        _ scan: inout CSVRecordScan, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, index: inout Int
     ) throws -> Bool {
         let delimiter = self.delimiter
         let runStart = index
@@ -188,7 +167,7 @@ struct CSVScanner: ~Copyable {
     /// Copies a run of a quoted field's bytes, then handles the quote, line feed or NUL that stopped it.
     @inline(__always)
     private mutating func scanQuoted(
-        _ scan: inout RecordScan, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, index: inout Int
+        _ scan: inout CSVRecordScan, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, index: inout Int
     ) throws {
         let runStart = index
         while index < count {
@@ -218,7 +197,7 @@ struct CSVScanner: ~Copyable {
     /// The byte after a quote inside a quoted field: a second quote (data), or the end of the field; true
     /// when the record ends there.
     @inline(__always)
-    private mutating func scanAfterQuote(_ scan: inout RecordScan, _ byte: UInt8, index: inout Int) throws -> Bool {
+    private mutating func scanAfterQuote(_ scan: inout CSVRecordScan, _ byte: UInt8, index: inout Int) throws -> Bool {
         if byte == Self.quote {
             doubledQuotes.append(storageCount)
             append(input + index, 1)
@@ -236,7 +215,7 @@ struct CSVScanner: ~Copyable {
     /// record ends there.
     @inline(__always)
     private mutating func terminateField(
-        _ scan: inout RecordScan, at stop: UInt8, quoted: Bool, index: inout Int
+        _ scan: inout CSVRecordScan, at stop: UInt8, quoted: Bool, index: inout Int
     ) throws -> Bool {
         try endField(scan, quoted: quoted, start: scan.fieldStart)
         index += 1
@@ -256,7 +235,7 @@ struct CSVScanner: ~Copyable {
 
     /// Notes where a field starts: its place in the record storage and its line and column.
     @inline(__always)
-    private mutating func startField(_ scan: inout RecordScan, at offset: Int) {
+    private mutating func startField(_ scan: inout CSVRecordScan, at offset: Int) {
         scan.fieldStart = storageCount
         scan.fieldLine = line
         scan.fieldColumn = offset - lineStart + 1
@@ -264,7 +243,7 @@ struct CSVScanner: ~Copyable {
     }
 
     /// Ends the record the file's end cut off, or reports that no record is left (false).
-    private mutating func finishAtEndOfFile(_ scan: RecordScan) throws -> Bool {
+    private mutating func finishAtEndOfFile(_ scan: CSVRecordScan) throws -> Bool {
         switch scan.state {
         case .fieldStart:
             guard scan.recordStarted else { return false }
@@ -311,7 +290,7 @@ struct CSVScanner: ~Copyable {
     /// Ends the field whose bytes start at `start` in the record storage: checks its UTF-8 (when it holds
     /// bytes above ASCII), terminates it with a NUL and records it.
     @inline(__always)
-    private mutating func endField(_ scan: RecordScan, quoted: Bool, start: Int) throws {
+    private mutating func endField(_ scan: CSVRecordScan, quoted: Bool, start: Int) throws {
         if scan.sawHighByte, let bad = UTF8Validation.firstInvalidOffset(storage + start, storageCount - start) {
             throw CSVError(
                 .invalidUTF8, at: invalidByteLocation(scan, quoted: quoted, start: start, offset: bad))
@@ -333,7 +312,7 @@ struct CSVScanner: ~Copyable {
     /// its bytes dropped, so a record of millions of fields holds no more than the header's.
     ///
     /// - Throws: ``CSVError`` at the field when the first record has more fields than any table has columns.
-    private mutating func dropExtraField(_ scan: RecordScan, start: Int) throws {
+    private mutating func dropExtraField(_ scan: CSVRecordScan, start: Int) throws {
         guard expectedFieldCount != nil else {
             throw CSVError(
                 .tooManyFields(limit: fieldLimit),
@@ -348,7 +327,7 @@ struct CSVScanner: ~Copyable {
     ///
     /// - Throws: ``CSVError`` at the field's start.
     @inline(__always)
-    private func checkLength(_ scan: RecordScan) throws {
+    private func checkLength(_ scan: CSVRecordScan) throws {
         guard storageCount - scan.fieldStart > maxFieldBytes else { return }
         throw CSVError(
             .fieldTooLong(limit: maxFieldBytes),
@@ -357,7 +336,7 @@ struct CSVScanner: ~Copyable {
 
     /// The location of the invalid byte `offset` bytes into a field: line breaks inside the field move it,
     /// and each `""` before it on its line counts two columns for the one byte it keeps.
-    private func invalidByteLocation(_ scan: RecordScan, quoted: Bool, start: Int, offset: Int) -> SourceLocation {
+    private func invalidByteLocation(_ scan: CSVRecordScan, quoted: Bool, start: Int, offset: Int) -> SourceLocation {
         var badLine = scan.fieldLine
         var badColumn = scan.fieldColumn + (quoted ? 1 : 0) + offset
         var lastBreak = -1
@@ -405,40 +384,7 @@ struct CSVScanner: ~Copyable {
     }
 
     /// An error at file offset `offset` of the current line.
-    private func failure(_ reason: CSVError.Reason, at offset: Int) -> CSVError {
+    func failure(_ reason: CSVError.Reason, at offset: Int) -> CSVError {
         CSVError(reason, at: SourceLocation(path: displayPath, line: line, column: offset - lineStart + 1))
-    }
-
-    /// Reads the next chunk of the file.
-    ///
-    /// - Returns: false at the end of the file.
-    private mutating func refill() throws -> Bool {
-        guard !atEndOfFile else { return false }
-        inputBase += inputCount
-        inputPosition = 0
-        inputCount = 0
-        let count: Int
-        do {
-            count = try file.read(into: UnsafeMutableRawBufferPointer(start: input, count: inputCapacity))
-        } catch let error as FileSystemError {
-            throw failure(.cannotRead(error), at: inputBase)
-        }
-        guard count > 0 else {
-            atEndOfFile = true
-            return false
-        }
-        inputCount = count
-        bytesRead += count
-        return true
-    }
-
-    /// Skips one UTF-8 byte order mark at the start of the file.
-    private mutating func skipByteOrderMark() throws {
-        checkedByteOrderMark = true
-        guard try refill() else { return }
-        if inputCount >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
-            inputPosition = 3
-            lineStart = 3
-        }
     }
 }
