@@ -21,6 +21,7 @@ final class InterruptSignal: @unchecked Sendable {
     /// they are blocked in every thread and taken by one thread that waits for them (`sigwait`). Call it
     /// before any other thread starts, so that every thread inherits the blocked mask.
     func install() {
+        SQLiteInterrupt.enable()
         var signals = Self.handled
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let thread = Thread { [self] in

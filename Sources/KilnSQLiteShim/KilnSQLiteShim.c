@@ -26,6 +26,11 @@ void (*kiln_transient_destructor(void))(void *) {
 }
 
 static atomic_int kiln_interrupted = 0;
+static atomic_int kiln_interrupts_enabled = 0;
+
+void kiln_enable_interrupts(void) {
+    atomic_store(&kiln_interrupts_enabled, 1);
+}
 
 void kiln_request_interrupt(void) {
     atomic_store(&kiln_interrupted, 1);
@@ -43,5 +48,6 @@ static int kiln_progress(void *context) {
 }
 
 void kiln_watch_interrupts(struct sqlite3 *db) {
+    if (!atomic_load(&kiln_interrupts_enabled)) return;
     sqlite3_progress_handler(db, 64, kiln_progress, 0);
 }

@@ -2,9 +2,13 @@ import KilnSQLiteShim
 
 /// The process-wide interrupt (Ctrl-C, `SIGTERM`): after ``request()``, every statement of every connection,
 /// running or started later, fails with `SQLITE_INTERRUPT` within a few dozen steps, and the transaction it
-/// belonged to is rolled back by the code that opened it, as for any other error. Each connection watches for
-/// it through a progress handler installed when it opens; the check is one atomic load in C.
+/// belonged to is rolled back by the code that opened it, as for any other error. Once ``enable()`` has run,
+/// each connection watches for it through a progress handler installed when it opens (the check is one atomic
+/// load in C); apps that link kiln never enable it, and their connections carry no handler.
 package enum SQLiteInterrupt {
+    /// Makes every connection opened from now on honour ``request()``. Call it before opening any.
+    package static func enable() { kiln_enable_interrupts() }
+
     /// Interrupts all SQLite work of the process, now and for good. Safe from any thread.
     package static func request() { kiln_request_interrupt() }
 

@@ -26,8 +26,12 @@ void kiln_request_interrupt(void);
 /// Whether ``kiln_request_interrupt`` has been called.
 int kiln_interrupt_requested(void);
 
-/// Installs the progress handler that makes `db` honour ``kiln_request_interrupt``
-/// (`sqlite3_progress_handler`, every 64 steps; the check is one atomic load).
+/// Makes connections opened from now on watch for ``kiln_request_interrupt``. The command-line tool turns it on
+/// first thing; an app that links kiln's runtime never does, and its connections get no progress handler.
+void kiln_enable_interrupts(void);
+
+/// When interrupts are enabled, installs the progress handler that makes `db` honour
+/// ``kiln_request_interrupt`` (`sqlite3_progress_handler`, every 64 steps; the check is one atomic load).
 void kiln_watch_interrupts(struct sqlite3 *db);
 
 #endif
