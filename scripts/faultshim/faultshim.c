@@ -17,6 +17,10 @@
 //                      are counted; `=PATH` counts only calls on exactly PATH.
 //   KILN_FAULT_REPORT  set: at exit, print `faultshim: <call> calls: <n>` to standard error (for sweeps).
 // When the fault fires the shim prints `faultshim: fired <call> #<n> <path>` to standard error.
+//   KILN_TRACE         a file: every successful write, truncate, fsync, rename, link and unlink on a path
+//                      below KILN_TRACE_ROOT is appended to it (a line `kind<TAB>path<TAB>path2<TAB>number<TAB>
+//                      length`, then `length` raw bytes for a write), for scripts/crash-replay.py to replay to
+//                      every crash point. copy_file_range then fails with ENOSYS, so copies are traced writes.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -25,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <pthread.h>
 #include <unistd.h>
 
 static long counter = 0;
@@ -80,10 +85,51 @@ static int decide(const char *call, const char *path) {
     return 1;
 }
 
+static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
+static FILE *trace_file = NULL;
+
+// Whether `path` (absolute) is below KILN_TRACE_ROOT while tracing.
+static int traced(const char *path) {
+    const char *root = setting("KILN_TRACE_ROOT");
+    return setting("KILN_TRACE") && root && path && !strncmp(path, root, strlen(root));
+}
+
+// `path` made absolute against the current folder (rename, link and unlink may be given relative paths).
+static void absolute(const char *path, char *buffer, size_t size) {
+    if (path[0] == '/') {
+        snprintf(buffer, size, "%s", path);
+        return;
+    }
+    char folder[4096];
+    if (!getcwd(folder, sizeof folder)) folder[0] = 0;
+    snprintf(buffer, size, "%s/%s", folder, path);
+}
+
+static void trace(const char *kind, const char *path, const char *other, long long number, const void *bytes,
+                  size_t length) {
+    if (!traced(path)) return;
+    pthread_mutex_lock(&trace_lock);
+    if (!trace_file) trace_file = fopen(setting("KILN_TRACE"), "a");
+    if (trace_file) {
+        fprintf(trace_file, "%s\t%s\t%s\t%lld\t%zu\n", kind, path, other ? other : "", number, bytes ? length : 0);
+        if (bytes) fwrite(bytes, 1, length, trace_file);
+        fflush(trace_file);
+    }
+    pthread_mutex_unlock(&trace_lock);
+}
+
+static void trace_names(const char *kind, const char *from, const char *to) {
+    char a[4096], b[4096];
+    absolute(from, a, sizeof a);
+    if (to) absolute(to, b, sizeof b);
+    trace(kind, a, to ? b : NULL, 0, NULL, 0);
+}
+
 #define REAL(name) static __typeof__(&name) real = NULL; if (!real) real = (__typeof__(&name))dlsym(RTLD_NEXT, #name)
 
-// Runs `expression` (the real call) unless the fault replaces it; `failure` is the call's failure value.
-#define FAULTED(call, path, failure, expression)                                                            \
+// Runs `expression` (the real call) unless the fault replaces it; `failure` is the call's failure value;
+// `record` runs after a successful call (tracing), with the call's value in `result`.
+#define FAULTED(call, path, failure, expression, record)                                                    \
     do {                                                                                                   \
         int what = decide(call, path);                                                                     \
         if (what == 1) return failure;                                                                     \
@@ -91,6 +137,7 @@ static int decide(const char *call, const char *path) {
         int saved;                                                                                         \
         __typeof__(expression) result = (expression);                                                      \
         saved = errno;                                                                                     \
+        if (result != failure) { record; }                                                                 \
         if (what == 3) _exit(137);                                                                         \
         errno = saved;                                                                                     \
         return result;                                                                                     \
@@ -98,36 +145,36 @@ static int decide(const char *call, const char *path) {
 
 int rename(const char *from, const char *to) {
     REAL(rename);
-    FAULTED("rename", to, -1, real(from, to));
+    FAULTED("rename", to, -1, real(from, to), trace_names("R", from, to));
 }
 
 int renameat(int fromdir, const char *from, int todir, const char *to) {
     REAL(renameat);
-    FAULTED("rename", to, -1, real(fromdir, from, todir, to));
+    FAULTED("rename", to, -1, real(fromdir, from, todir, to), trace_names("R", from, to));
 }
 
 int link(const char *from, const char *to) {
     REAL(link);
-    FAULTED("link", to, -1, real(from, to));
+    FAULTED("link", to, -1, real(from, to), trace_names("L", from, to));
 }
 
 int unlink(const char *path) {
     REAL(unlink);
-    FAULTED("unlink", path, -1, real(path));
+    FAULTED("unlink", path, -1, real(path), trace_names("U", path, NULL));
 }
 
 int fsync(int fd) {
     REAL(fsync);
     char path[4096];
     descriptor_path(fd, path, sizeof path);
-    FAULTED("fsync", path, -1, real(fd));
+    FAULTED("fsync", path, -1, real(fd), trace("S", path, NULL, 0, NULL, 0));
 }
 
 int fdatasync(int fd) {
     REAL(fdatasync);
     char path[4096];
     descriptor_path(fd, path, sizeof path);
-    FAULTED("fsync", path, -1, real(fd));
+    FAULTED("fsync", path, -1, real(fd), trace("S", path, NULL, 0, NULL, 0));
 }
 
 // Standard output and error are not counted: a test's own messages are not what it injects faults into.
@@ -136,29 +183,48 @@ ssize_t write(int fd, const void *bytes, size_t count) {
     if (fd <= 2) return real(fd, bytes, count);
     char path[4096];
     descriptor_path(fd, path, sizeof path);
-    FAULTED("write", path, -1, real(fd, bytes, count));
+    off_t at = traced(path) ? lseek(fd, 0, SEEK_CUR) : 0;
+    FAULTED("write", path, -1, real(fd, bytes, count), trace("W", path, NULL, at, bytes, (size_t)result));
 }
 
 ssize_t pwrite(int fd, const void *bytes, size_t count, off_t offset) {
     REAL(pwrite);
     char path[4096];
     descriptor_path(fd, path, sizeof path);
-    FAULTED("write", path, -1, real(fd, bytes, count, offset));
+    FAULTED("write", path, -1, real(fd, bytes, count, offset), trace("W", path, NULL, offset, bytes, (size_t)result));
 }
 
 ssize_t pwrite64(int fd, const void *bytes, size_t count, off_t offset) {
     REAL(pwrite64);
     char path[4096];
     descriptor_path(fd, path, sizeof path);
-    FAULTED("write", path, -1, real(fd, bytes, count, offset));
+    FAULTED("write", path, -1, real(fd, bytes, count, offset), trace("W", path, NULL, offset, bytes, (size_t)result));
+}
+
+int ftruncate(int fd, off_t length) {
+    REAL(ftruncate);
+    char path[4096];
+    descriptor_path(fd, path, sizeof path);
+    FAULTED("truncate", path, -1, real(fd, length), trace("T", path, NULL, length, NULL, 0));
+}
+
+int ftruncate64(int fd, off64_t length) {
+    REAL(ftruncate64);
+    char path[4096];
+    descriptor_path(fd, path, sizeof path);
+    FAULTED("truncate", path, -1, real(fd, length), trace("T", path, NULL, length, NULL, 0));
 }
 
 // The destination's path is the one counted. kiln finds copy_file_range with dlsym, which sees this one first.
 ssize_t copy_file_range(int in, off64_t *in_offset, int out, off64_t *out_offset, size_t length, unsigned flags) {
     REAL(copy_file_range);
+    if (setting("KILN_TRACE")) {
+        errno = ENOSYS;  // traced copies go through write, which is recorded
+        return -1;
+    }
     char path[4096];
     descriptor_path(out, path, sizeof path);
-    FAULTED("copy_file_range", path, -1, real(in, in_offset, out, out_offset, length, flags));
+    FAULTED("copy_file_range", path, -1, real(in, in_offset, out, out_offset, length, flags), (void)0);
 }
 
 __attribute__((destructor)) static void report(void) {
