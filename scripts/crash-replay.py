@@ -106,7 +106,9 @@ def materialize(state, folders, source, target):
     for directory in folders:
         os.makedirs(os.path.join(target, os.path.relpath(directory, source)), exist_ok=True)
     for path, data in state.items():
-        with open(os.path.join(target, os.path.relpath(path, source)), "wb") as handle:
+        destination = os.path.join(target, os.path.relpath(path, source))
+        os.makedirs(os.path.dirname(destination), exist_ok=True)
+        with open(destination, "wb") as handle:
             handle.write(data)
 
 
