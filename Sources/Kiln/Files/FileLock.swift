@@ -32,8 +32,11 @@ package enum FileLock {
             try wait(for: file, timeout: timeout)
         }
         let outcome = Result { try body() }
-        // Closing the descriptor releases the lock: here, after the body, whatever it did. A failed close of a
-        // lock file that was never written loses nothing.
+        // Unlock explicitly before closing: a child process forked by another thread in the meantime holds a
+        // copy of the descriptor until it execs (O_CLOEXEC closes it only then), and a lock that belongs to the
+        // open file would live on in that copy. A failed close of a lock file that was never written loses
+        // nothing.
+        _ = retryingOnInterrupt { flock(file.rawValue, LOCK_UN) }
         try? file.close()
         return try outcome.get()
     }
