@@ -115,7 +115,7 @@ public struct Bundler: Sendable {
     }
 
     private func buildOne(_ database: String, previous: BuildManifest.Entry?) throws -> Outcome {
-        let started = DispatchTime.now().uptimeNanoseconds
+        let stopwatch = Stopwatch()
         let digest = try project.sourceDigest(for: database)
         let file = project.configuration.settings(for: database).outputName(for: database)
         let output = "\(outputDirectory)/\(file)"
@@ -134,6 +134,6 @@ public struct Bundler: Sendable {
             try? FileSystem.remove(temporary)
             throw error
         }
-        return .built(built, duration: TimeInterval(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        return .built(built, duration: stopwatch.elapsed)
     }
 }

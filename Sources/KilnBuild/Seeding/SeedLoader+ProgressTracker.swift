@@ -1,11 +1,10 @@
-import Dispatch
+import Kiln
 
 extension SeedLoader {
-    /// Counts rows and bytes and reports progress at most every 16,384 rows. Time is measured with
-    /// `DispatchTime`, a monotonic clock every platform kiln supports has.
+    /// Counts rows and bytes and reports progress at most every 16,384 rows, timed by a ``Stopwatch``.
     struct ProgressTracker {
         let callback: ((SeedProgress) -> Void)?
-        let started = DispatchTime.now().uptimeNanoseconds
+        let stopwatch = Stopwatch()
         var rows = 0
         var bytes = 0
 
@@ -14,7 +13,7 @@ extension SeedLoader {
         mutating func row(table: String, bytesSoFar: Int) {
             rows += 1
             if rows & 16383 == 0, let callback {
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                let elapsed = stopwatch.elapsed
                 callback(SeedProgress(table: table, rows: rows, bytes: bytes + bytesSoFar, elapsed: elapsed))
             }
         }
