@@ -111,6 +111,14 @@ package enum FileSystem {
         }
     }
 
+    /// Removes the entries of `folder` whose names `isLeftover` picks: how each lock holder sweeps the
+    /// temporary files of killed runs (it holds the lock, so none belongs to a live one).
+    package static func removeEntries(in folder: String, where isLeftover: (String) -> Bool) throws {
+        for name in try contentsOfDirectory(folder) where isLeftover(name) {
+            try remove("\(folder)/\(name)")
+        }
+    }
+
     /// A file's bytes.
     package static func contents(of path: String) throws -> [UInt8] {
         try FileDescriptor(opening: path, .readOnly).readToEnd()

@@ -21,8 +21,6 @@ enum InstallLock {
     static func sweepTemporaryFiles(of destination: String) throws {
         let folder = FileSystem.parentDirectory(of: destination)
         let prefix = ".\(FileSystem.lastComponent(of: destination)).kiln-install-"
-        for name in try FileSystem.contentsOfDirectory(folder) where name.hasPrefix(prefix) {
-            try FileSystem.remove("\(folder)/\(name)")
-        }
+        try FileSystem.removeEntries(in: folder) { $0.hasPrefix(prefix) }
     }
 }

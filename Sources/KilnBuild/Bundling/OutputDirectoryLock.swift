@@ -24,9 +24,8 @@ enum OutputDirectoryLock {
     /// is still alive is left alone: a file written beside the output outside this lock (an Xcode file list in
     /// the same folder, `.<name>.kiln-tmp-write-<pid>-<random>`) belongs to a running process.
     private static func sweep(_ directory: String) throws {
-        for name in try FileSystem.contentsOfDirectory(directory)
-        where name.hasPrefix(".") && name.contains(temporarySuffix) && !writerIsAlive(name) {
-            try FileSystem.remove("\(directory)/\(name)")
+        try FileSystem.removeEntries(in: directory) {
+            $0.hasPrefix(".") && $0.contains(temporarySuffix) && !writerIsAlive($0)
         }
     }
 

@@ -32,9 +32,8 @@ struct ResetNames {
     /// Removes the temporary files (and their `-journal`s) of resets that were killed; the caller holds the
     /// lock, so none belongs to a running reset.
     func sweep() throws {
-        for entry in try FileSystem.contentsOfDirectory(directory) where entry.hasPrefix(temporaryPrefix) {
-            try FileSystem.remove("\(directory)/\(entry)")
-        }
+        let prefix = temporaryPrefix
+        try FileSystem.removeEntries(in: directory) { $0.hasPrefix(prefix) }
     }
 
     /// Gives `FILE<suffix>`, when it exists and is not empty, a temporary second name.
