@@ -11,4 +11,16 @@ protocol KilnCommand: Sendable {
     /// - Returns: the exit status.
     /// - Throws: any error, which ``KilnTool`` prints as diagnostics (exit 1), or a ``UsageError`` (exit 64).
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32
+
+    /// What a signal that stopped the command left, said after `kiln: interrupted (SIGINT): `, e.g.
+    /// `shop.sqlite stays at version 3; the migration in progress was rolled back`. Called only after the
+    /// command returned, so it may look at the files it names.
+    static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String
+}
+
+extension KilnCommand {
+    /// The outcome of a command that changes nothing on disk but temporary files.
+    static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String {
+        "nothing was changed; its temporary files were removed"
+    }
 }

@@ -99,18 +99,25 @@ public enum KilnTool {
         context.root = parsed[CommonOptions.root]?.folderURL ?? currentDirectory
         context.absolutePaths = parsed[CommonOptions.absolutePaths]
         do {
-            return stopped(orFinishedWith: try command.run(parsed, context: context), context: context)
+            let status = try command.run(parsed, context: context)
+            return stopped(command, parsed, orFinishedWith: status, context: context)
         } catch {
             // After a signal the error only says "interrupted": the one line below says it better.
-            if InterruptSignal.shared.received != nil { return stopped(orFinishedWith: failure, context: context) }
+            if InterruptSignal.shared.received != nil {
+                return stopped(command, parsed, orFinishedWith: failure, context: context)
+            }
             return report(error, context: context)
         }
     }
 
     /// A command that failed after a signal exits 128 plus the signal, with one line saying what was kept.
-    private static func stopped(orFinishedWith status: Int32, context: CommandContext) -> Int32 {
+    private static func stopped(
+        _ command: any KilnCommand.Type, _ arguments: ParsedArguments, orFinishedWith status: Int32,
+        context: CommandContext
+    ) -> Int32 {
         guard status != success, let number = InterruptSignal.shared.received else { return status }
-        context.standardError(InterruptSignal.message(for: number))
+        let outcome = command.interruptedOutcome(arguments, context: context)
+        context.standardError(InterruptSignal.message(for: number, outcome: outcome))
         return InterruptSignal.exitStatus(for: number)
     }
 

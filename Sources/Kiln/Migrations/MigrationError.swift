@@ -81,6 +81,8 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
         case .invalidTarget(let target, let current, let latest, let baseline):
             Self.describeInvalidTarget(target, current: current, latest: latest, baseline: baseline)
         case .cannotOpen(let error): "cannot open \(path): \(error.message)"
+        case .cannotRead(let error) where error.isInterruptedWrite:
+            SQLiteError.interruptedWriteDescription(of: path, code: error.code)
         case .cannotRead(let error): "cannot read \(path): \(error.message)"
         case .database(let error): "\(path): \(error.message)"
         }
@@ -105,6 +107,8 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
                 ? "kiln never migrates a database down; choose a target between \(current) and \(latest)"
                 : "choose a baseline between 1 and \(target)"
         case .cannotOpen: "check that its folder exists and is writable"
+        case .cannotRead(let error) where error.isInterruptedWrite:
+            "the database is intact: the first connection that may write rolls the interrupted write back"
         case .cannotRead, .database: nil
         }
     }

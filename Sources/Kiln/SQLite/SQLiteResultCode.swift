@@ -57,6 +57,9 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     /// `SQLITE_READONLY_ROLLBACK`: a read-only connection met a hot journal it may not roll back: an
     /// interrupted write left `<file>-journal`, which the next writer rolls back.
     public static let readOnlyRollback = SQLiteResultCode(rawValue: 776)
+    /// `SQLITE_READONLY_RECOVERY`: a read-only connection met a WAL-mode database that needs recovery (its
+    /// `-shm` is missing or stale after a crash), which only a connection that may write can run.
+    public static let readOnlyRecovery = SQLiteResultCode(rawValue: 264)
     /// `SQLITE_IOERR_SHORT_READ`: the file is shorter than its header says.
     public static let ioErrorShortRead = SQLiteResultCode(rawValue: 522)
     /// `SQLITE_IOERR_FSYNC`: the file could not be flushed to the disk.

@@ -6,7 +6,8 @@ enum DatabaseFile {
     /// Opens an existing file read-only, with errors that name the file.
     ///
     /// - Returns: a read-only connection.
-    /// - Throws: ``DiagnosticFailure`` when there is no such file or it is not a SQLite database, or the
+    /// - Throws: ``DiagnosticFailure`` when there is no such file, it is not a SQLite database or an interrupted
+    ///   write left a hot journal that only a writer may roll back, or the
     ///   ``SQLiteError`` or ``FileSystemError`` of opening it (a path that is not a regular file is refused).
     static func open(_ path: String, shownAs name: String) throws -> SQLiteConnection {
         guard FileSystem.exists(path) else {
@@ -19,6 +20,11 @@ enum DatabaseFile {
             _ = try connection.integer(sql: "SELECT count(*) FROM sqlite_schema")
         } catch let error as SQLiteError where error.code.matches(.notADatabase) {
             throw DiagnosticFailure(Diagnostic(.error, "\(name) is not a SQLite database"))
+        } catch let error as SQLiteError where error.isInterruptedWrite {
+            throw DiagnosticFailure(
+                Diagnostic(
+                    .error, SQLiteError.interruptedWriteDescription(of: name, code: error.code),
+                    hint: MigrationError.interruptedWriteHint(name)))
         }
         return connection
     }

@@ -7,6 +7,12 @@ extension MigrationError: CommandLineDiagnosable {
         [Diagnostic(.error, message, at: location, hint: commandLineHint)]
     }
 
+    /// What to do about an interrupted write found by a command that only reads `path`.
+    static func interruptedWriteHint(_ path: String) -> String {
+        "the database is intact: the next 'kiln migrate' or 'kiln seed' on \(path) rolls the interrupted write "
+            + "back to the last commit (as does any SQLite connection that may write)"
+    }
+
     /// The hint as `kiln` prints it.
     var commandLineHint: String? {
         switch reason {
@@ -20,6 +26,7 @@ extension MigrationError: CommandLineDiagnosable {
                 : "point --db at a database file, or at a path where kiln may create one"
         case .applicationIDMismatch: "this file belongs to another application; point --db at the right file"
         case .notCreatedByKiln: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
+        case .cannotRead(let error) where error.isInterruptedWrite: Self.interruptedWriteHint(path)
         default: hint
         }
     }
