@@ -110,4 +110,37 @@ struct DeveloperResetTests {
         let fresh = try SQLiteConnection(path: path, mode: .readOnly)
         #expect(try fresh.integer(sql: "SELECT count(*) FROM item") == 2)
     }
+
+    @Test("while a reset publishes, no other connection can write to the old file or bring its WAL back")
+    func lockHeldWhilePublishing() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("dev.db")
+        try makeWALDatabase(at: path, rows: 5)
+        let other = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 0)
+        var ranPublish = false
+        try OldDatabaseSettler(path: path, force: false).settle {
+            ranPublish = true
+            #expect(!folder.exists("dev.db-wal") && !folder.exists("dev.db-shm"))
+            #expect(try other.integer(sql: "SELECT count(*) FROM mine") == 5)
+            #expect(throws: SQLiteError.self) { try other.execute(sql: "INSERT INTO mine VALUES (6)") }
+            #expect(throws: SQLiteError.self) { try other.execute(sql: "PRAGMA journal_mode = WAL") }
+            #expect(!folder.exists("dev.db-journal") && !folder.exists("dev.db-wal"))
+            // The publishing rename, then side files of whoever opens the new file at once.
+            let fresh = try SQLiteConnection(path: folder.path("fresh.db"))
+            try fresh.execute(sql: "CREATE TABLE item (x)")
+            try fresh.close()
+            try FileSystem.link(path, to: path + ".previous")
+            try FileSystem.rename(folder.path("fresh.db"), to: path)
+            try folder.write("dev.db-wal", "the new file's WAL")
+            try folder.write("dev.db-journal", "the new file's journal")
+        }
+        #expect(ranPublish)
+        // Releasing the old file's lock touched nothing at FILE's names.
+        #expect(try folder.read("dev.db-wal") == Array("the new file's WAL".utf8))
+        #expect(try folder.read("dev.db-journal") == Array("the new file's journal".utf8))
+        let previous = try SQLiteConnection(path: path + ".previous", mode: .readOnly)
+        #expect(try previous.integer(sql: "SELECT count(*) FROM mine") == 5)
+        #expect(try previous.scalar(sql: "PRAGMA journal_mode") == .text("delete"))
+    }
 }
+

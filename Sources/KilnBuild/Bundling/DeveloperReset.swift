@@ -7,10 +7,12 @@ import Kiln
 /// the temporary files of a reset that was killed (`.FILE.kiln-reset-*`):
 ///
 /// 1. The fresh database is built beside the file (same folder, so the final rename is atomic).
-/// 2. The old file is settled with SQLite: an exclusive transaction rolls back a hot journal, a WAL-mode file
-///    is checkpointed (`TRUNCATE`), and closing the connection lets SQLite remove its `-wal` and `-shm`. The
-///    old file is then complete on its own. A file another process has open (SQLite reports it busy, or its
-///    `-wal`/`-shm` outlive kiln's connection) is a ``ResetError`` unless `force`.
+/// 2. The old file is settled with SQLite (``OldDatabaseSettler``): an exclusive transaction rolls back a hot
+///    journal, a WAL-mode file is switched to rollback-journal mode (which checkpoints its whole WAL and
+///    removes the `-wal` and `-shm`), and a write transaction is then held until step 4 is done, so no other
+///    process can write to the old file or create side files beside it meanwhile. The old file is complete on
+///    its own. A file another process has open (SQLite reports it busy, or refuses to leave WAL mode) is a
+///    ``ResetError`` unless `force`, which settles what it can without holding the lock.
 /// 3. The old file gets a second name, `FILE.previous` (`link(2)`, so `FILE` never stops existing); a
 ///    `-journal` that was beside it is carried along as `FILE.previous-journal` (replaying it again is
 ///    harmless), and with `force` a `-wal` SQLite could not empty is carried as `FILE.previous-wal`.
@@ -19,7 +21,8 @@ import Kiln
 ///    ``PublishWarning``.
 ///
 /// So at every instant `FILE` is the complete old database (with its WAL, until SQLite has checkpointed it) or
-/// the complete new one, and `FILE.previous` is complete when the reset returns.
+/// the complete new one, and `FILE.previous` is complete (in rollback-journal mode; an app sets WAL again when
+/// it opens it) when the reset returns.
 public struct DeveloperReset: Sendable {
     /// What a reset did.
     public struct Report: Sendable {
@@ -83,15 +86,18 @@ public struct DeveloperReset: Sendable {
     /// Everything from settling the old file to the publishing rename; a failure leaves `FILE` the complete
     /// old database and says so.
     private func publish(_ temporary: String, _ names: ResetNames, existed: Bool) throws {
+        let replace = {
+            try FileSystem.sync(names.directory)
+            try FileSystem.rename(temporary, to: names.path)
+        }
         do {
             if existed {
-                try keepPrevious(names)
+                try keepPrevious(names, thenPublish: replace)
             } else {
                 // Side files of no file (a WAL would be read as the new file's): nothing of them can be opened.
                 for suffix in ["-journal", "-wal", "-shm"] { try FileSystem.remove(names.path + suffix) }
+                try replace()
             }
-            try FileSystem.sync(names.directory)
-            try FileSystem.rename(temporary, to: names.path)
         } catch let error as FileSystemError {
             throw ResetError(.notReplaced(path: names.path, error))
         } catch let error as SQLiteError {
@@ -99,19 +105,22 @@ public struct DeveloperReset: Sendable {
         }
     }
 
-    /// Settles the old file and gives it the name `FILE.previous`, then clears `FILE`'s side files.
-    private func keepPrevious(_ names: ResetNames) throws {
+    /// Settles the old file, gives it the name `FILE.previous`, clears `FILE`'s side files and publishes,
+    /// all while SQLite's write lock on the old file keeps other processes from writing to it.
+    private func keepPrevious(_ names: ResetNames, thenPublish replace: () throws -> Void) throws {
         // The journal's bytes as they were, before SQLite rolls it back (a link: no copy).
         let carriedJournal = try names.carry("-journal")
         defer { try? FileSystem.remove(carriedJournal) }
-        try OldDatabaseSettler(path: names.path, force: force).settle()
-        let carriedWAL = force ? try names.carry("-wal") : names.temporary()
-        defer { try? FileSystem.remove(carriedWAL) }
-        for suffix in ["", "-journal", "-wal", "-shm"] { try FileSystem.remove(names.previous + suffix) }
-        try names.publishCarried(carriedJournal, as: "-journal")
-        try names.publishCarried(carriedWAL, as: "-wal")
-        try FileSystem.link(names.path, to: names.previous)
-        // Settled: what is left beside FILE holds no data of it (or, with force, was carried above).
-        for suffix in ["-journal", "-wal", "-shm"] { try FileSystem.remove(names.path + suffix) }
+        try OldDatabaseSettler(path: names.path, force: force).settle {
+            let carriedWAL = force ? try names.carry("-wal") : names.temporary()
+            defer { try? FileSystem.remove(carriedWAL) }
+            for suffix in ["", "-journal", "-wal", "-shm"] { try FileSystem.remove(names.previous + suffix) }
+            try names.publishCarried(carriedJournal, as: "-journal")
+            try names.publishCarried(carriedWAL, as: "-wal")
+            try FileSystem.link(names.path, to: names.previous)
+            // Settled and locked: what is left beside FILE holds no data of it (or, with force, was carried).
+            for suffix in ["-journal", "-wal", "-shm"] { try FileSystem.remove(names.path + suffix) }
+            try replace()
+        }
     }
 }
