@@ -4,7 +4,12 @@ import Kiln
 /// NULL holds), values depend only on the row number and the type (so a foreign key to another table's key
 /// usually finds its row), and rows a CHECK or UNIQUE constraint rejects are skipped.
 enum GeneratedRows {
-    static func insert(into connection: SQLiteConnection, rowsPerTable: Int) throws {
+    /// Inserts rows into every table of `connection`, whose schema is at `version`.
+    ///
+    /// - Returns: notes for tables that could not be populated.
+    static func insert(into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3) throws
+        -> [CheckFinding]
+    {
         let tables = try TableSchema.readAll(from: connection).values.sorted { $0.name < $1.name }
         try connection.transaction {
             for table in TableSchema.parentsFirst(tables, table: { $0 }) {
@@ -22,6 +27,7 @@ enum GeneratedRows {
                 }
             }
         }
+        return []
     }
 
     static func value(for affinity: ColumnAffinity, row: Int) -> SQLiteValue {

@@ -101,7 +101,7 @@ struct UpgradePathCheck {
         let relative = "fixtures/\(database)/\(version).sql"
         let path = project.root.appendingPathComponent(relative).path
         guard FileSystem.exists(path) else {
-            try GeneratedRows.insert(into: connection, rowsPerTable: 3)
+            _ = try GeneratedRows.insert(into: connection, version: version)
             return
         }
         let file = try SQLFile(path: path, displayPath: relative)

@@ -1,0 +1,1 @@
+CREATE INDEX entry_booked_on ON entry (booked_on);

@@ -1,0 +1,1 @@
+ALTER TABLE account ADD COLUMN archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1));

@@ -1,0 +1,2 @@
+-- Version 9 was the server sync experiment, reverted before release.
+-- The file stays so that version numbers keep matching shipped builds.

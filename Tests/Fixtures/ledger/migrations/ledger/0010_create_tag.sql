@@ -1,0 +1,9 @@
+CREATE TABLE tag (
+    id INTEGER PRIMARY KEY,
+    label TEXT NOT NULL UNIQUE
+);
+CREATE TABLE entry_tag (
+    entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE,
+    tag_id INTEGER NOT NULL REFERENCES tag (id) ON DELETE CASCADE,
+    PRIMARY KEY (entry_id, tag_id)
+) WITHOUT ROWID;

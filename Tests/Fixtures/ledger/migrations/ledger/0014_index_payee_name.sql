@@ -1,0 +1,1 @@
+CREATE INDEX entry_payee ON entry (payee_id);

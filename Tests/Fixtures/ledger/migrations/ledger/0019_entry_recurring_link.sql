@@ -1,0 +1,1 @@
+ALTER TABLE entry ADD COLUMN recurring_id INTEGER REFERENCES recurring (id) ON DELETE SET NULL;

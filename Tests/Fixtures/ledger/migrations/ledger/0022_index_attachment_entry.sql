@@ -1,0 +1,1 @@
+CREATE INDEX attachment_entry ON attachment (entry_id);

@@ -1,0 +1,1 @@
+-- Reserved: version 27 shipped only a widget extension, with no schema change.

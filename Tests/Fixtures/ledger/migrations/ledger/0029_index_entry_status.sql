@@ -1,0 +1,1 @@
+CREATE INDEX entry_status_booked ON entry (status, booked_on) WHERE status <> 'void';

@@ -1,0 +1,1 @@
+ALTER TABLE entry ADD COLUMN cleared INTEGER NOT NULL DEFAULT 0 CHECK (cleared IN (0, 1));

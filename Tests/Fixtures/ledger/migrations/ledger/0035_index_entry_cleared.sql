@@ -1,0 +1,1 @@
+CREATE INDEX entry_uncleared ON entry (account_id) WHERE cleared = 0;

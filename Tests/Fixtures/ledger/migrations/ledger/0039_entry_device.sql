@@ -1,0 +1,1 @@
+ALTER TABLE entry ADD COLUMN device_id TEXT REFERENCES device (id) ON DELETE SET NULL;

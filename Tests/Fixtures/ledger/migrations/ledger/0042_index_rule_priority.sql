@@ -1,0 +1,1 @@
+CREATE INDEX rule_priority ON rule (priority, id);

@@ -1,0 +1,1 @@
+ALTER TABLE currency ADD COLUMN fraction_name TEXT;

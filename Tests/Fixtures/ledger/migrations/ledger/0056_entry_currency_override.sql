@@ -1,0 +1,1 @@
+ALTER TABLE entry ADD COLUMN currency_code TEXT REFERENCES currency (code);

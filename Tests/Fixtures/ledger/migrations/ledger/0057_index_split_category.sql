@@ -1,0 +1,1 @@
+CREATE INDEX split_category ON split (category_id);

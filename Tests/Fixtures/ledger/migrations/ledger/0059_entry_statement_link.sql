@@ -1,0 +1,1 @@
+ALTER TABLE entry ADD COLUMN statement_id INTEGER REFERENCES statement (id) ON DELETE SET NULL;

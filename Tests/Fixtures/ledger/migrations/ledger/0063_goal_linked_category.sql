@@ -1,0 +1,1 @@
+ALTER TABLE goal ADD COLUMN category_id INTEGER REFERENCES category (id) ON DELETE SET NULL;

@@ -1,0 +1,1 @@
+-- 5.0 shipped no schema change; this version marks the release.
