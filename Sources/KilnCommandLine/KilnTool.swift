@@ -72,6 +72,10 @@ public enum KilnTool {
             standardOutput(HelpFormatter.rootHelp(commands: commands.map { $0.spec }))
             return success
         }
+        if name == "help" {
+            standardOutput(helpOfHelp)
+            return success
+        }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             return report(unknownCommand(name), standardError: standardError)
         }
@@ -79,6 +83,16 @@ public enum KilnTool {
         return success
     }
 
+    /// What `kiln help help` prints: `help` takes one optional argument and none of the common options.
+    static let helpOfHelp = """
+        OVERVIEW: Shows kiln's help, or one subcommand's.
+
+        USAGE: kiln help [<subcommand>]
+
+        ARGUMENTS:
+          <subcommand>          The subcommand to describe (default: all of them).
+
+        """
     /// Parses a subcommand's arguments and runs it, or prints its help.
     private static func run(
         _ command: any KilnCommand.Type, _ arguments: [String], currentDirectory: URL, context: CommandContext

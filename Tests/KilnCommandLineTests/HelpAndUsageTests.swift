@@ -20,6 +20,17 @@ struct HelpAndUsageTests {
         }
     }
 
+    @Test("kiln help help prints help's own help; a misspelled subcommand never suggests itself")
+    func helpOfHelp() throws {
+        let project = try ShopProject()
+        let result = try project.kiln("help", "help")
+        #expect(result.status == 0 && result.standardError.isEmpty)
+        #expect(result.standardOutput.hasPrefix("OVERVIEW: Shows kiln's help, or one subcommand's.\n\nUSAGE: kiln help [<subcommand>]\n"))
+        let typo = try project.kiln("help", "hlep")
+        #expect(typo.status == 64)
+        #expect(typo.standardError.contains("did you mean 'help'?"))
+    }
+
     @Test("usage errors exit 64 with the usage line on stderr")
     func usageErrors() throws {
         let result = try ShopProject().kiln("migrate", "shop", "--db", "x.sqlite", "--dryrun")
