@@ -2,8 +2,8 @@
 """Power-loss replay: each command of the fault sweep (build, install, reset, migrate, seed) runs once with the
 shim recording every write, truncate, fsync, rename, link and unlink it makes in the project folder
 (scripts/faultshim, KILN_TRACE). The recording is then replayed to every crash point, and at each point the
-disk is rebuilt as a power loss could leave it (the method of the ALICE and CrashMonkey studies), under three
-models of what survives:
+disk is rebuilt as a power loss could leave it (the method of the ALICE and CrashMonkey studies). At every
+crash point, three models of what survives:
 
   ordered   every operation up to the crash, in order (the kindest disk)
   synced    only what was fsynced: file contents as of their last fsync, folder entries as of the folder's last
@@ -11,25 +11,53 @@ models of what survives:
   renamed   folder entries as they were, file contents as of their last fsync (a rename that reached the disk
             before the data it names: the "zero-length file after a crash" of delayed allocation)
 
+and at every persistence point (just before an fsync, rename, link or unlink, and at the end), the states where
+the unsynced writes reached the disk out of order or in part, with every folder entry change persisted (so a
+rename or link can be on disk while an earlier unsynced write to the file it names is not):
+
+  reordered one unsynced write lost, every other one (earlier and later, any file) persisted
+  prefix    the first k unsynced writes persisted, in the order they were made, none after
+  subset    a random half of the unsynced writes persisted
+  torn      one unsynced write cut after k of its 512-byte sectors, every other one persisted
+  names     one folder entry change not yet fsynced by its folder (a creation, rename, link or unlink) lost
+            while the later ones persisted, contents as the process saw them
+
+These are what SQLite's own "Hardware assumptions" allow (https://www.sqlite.org/atomiccommit.html, section 2):
+the OS buffers and reorders writes, an fsync returns only when the file's pending writes are on the disk, a
+sector write may be cut short but is linear, space a file grows into may hold garbage (here: zeros). None of
+the states above needs an assumption SQLite does not make, so none is excluded. Each reordering model keeps
+at most --cap states per persistence point, chosen with a fixed seed, so every run replays the same states.
+A last scenario, seed-large, loads 60,000 rows: SQLite's page cache spills dirty pages into the database
+before the commit (a second journal segment); its crash points are sampled.
+
 Each reachable state is judged as the fault sweep judges a kill (old or new, nothing lost), then kiln runs
 again on it and must finish the job with no leftovers. Prints one line per command and a summary; exit 1 if
 any state fails.
 
-usage: scripts/crash-replay.py [--kiln PATH]
+usage: scripts/crash-replay.py [--kiln PATH] [--cap N]
+  --cap  most states per reordering model and persistence point (default 16; a quarter of it for seed-large)
 """
 import argparse
 import importlib.util
 import os
+import random
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = importlib.util.spec_from_file_location("fault_sweep", os.path.join(ROOT, "scripts/fault-sweep.py"))
 sweep = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(sweep)
 MODELS = ["ordered", "synced", "renamed"]
+REORDERINGS = ["reordered", "prefix", "subset", "torn", "names"]
+SECTOR = 512
+
+
+class LargeSeed(sweep.Seed):
+    name, rows = "seed-large", 60000
 
 
 def read_trace(path):
@@ -52,13 +80,14 @@ class Disk:
 
     def __init__(self, folder):
         self.contents, self.names, self.durable, self.folders = [], {}, {}, set()
+        self.log, self.index = [], 0  # the folder entry changes no fsync of their folder has made durable yet
         for directory, subfolders, files in os.walk(folder):
             self.folders.add(directory)
             for name in files:
                 path = os.path.join(directory, name)
                 with open(path, "rb") as handle:
                     data = handle.read()
-                self.contents.append({"volatile": bytearray(data), "durable": bytes(data)})
+                self.contents.append({"volatile": bytearray(data), "durable": bytes(data), "pending": []})
                 self.names[path] = len(self.contents) - 1
         for directory in self.folders:
             self.durable[directory] = self.children(directory)
@@ -68,25 +97,26 @@ class Disk:
 
     def inode(self, path):
         if path not in self.names:
-            self.contents.append({"volatile": bytearray(), "durable": b""})
+            self.contents.append({"volatile": bytearray(), "durable": b"", "pending": []})
             self.names[path] = len(self.contents) - 1
+            self.log.append((self.index, "C", path, len(self.contents) - 1))
         return self.contents[self.names[path]]
 
-    def apply(self, operation):
+    def apply(self, operation, index=0):
         kind, path, other, number, payload = operation
-        if kind == "W":
-            data = self.inode(path)["volatile"]
-            if len(data) < number:
-                data.extend(bytes(number - len(data)))
-            data[number:number + len(payload)] = payload
-        elif kind == "T":
-            data = self.inode(path)["volatile"]
-            del data[number:]
-            data.extend(bytes(number - len(data)))
+        self.index = index
+        if kind in "RLU":
+            self.log.append((index, kind, path, other))
+        if kind == "S" and path in self.folders:
+            self.log = [entry for entry in self.log if path not in map(os.path.dirname, entry[2:4])]
+        if kind in "WT":
+            self.inode(path)["pending"].append((index, operation))
+            write(self.inode(path)["volatile"], operation)
         elif kind == "S" and path in self.folders:
             self.durable[path] = self.children(path)
         elif kind == "S":
             self.inode(path)["durable"] = bytes(self.inode(path)["volatile"])
+            self.inode(path)["pending"] = []
         elif kind == "R" and path in self.names:
             self.names[other] = self.names.pop(path)
         elif kind == "L" and path in self.names:
@@ -94,12 +124,82 @@ class Disk:
         elif kind == "U":
             self.names.pop(path, None)
 
+    def pending(self):
+        """The unsynced writes and truncates of the files that have a name now, in the order they were made."""
+        inodes = set(self.names.values())
+        return sorted(index for inode in inodes for index, _ in self.contents[inode]["pending"])
+
+    def unsynced(self):
+        """The indexes of the folder entry changes not yet made durable (creations, renames, links, unlinks)."""
+        return [entry[0] for entry in self.log]
+
+    def reordered_names(self, dropped):
+        """Folder entries as their folders' last fsyncs left them, then every later change but `dropped`
+        (creations, renames, links and unlinks reach the disk in any order until the folder's fsync), with the
+        files' contents as the process saw them. A rename from one folder to another is treated as a change of
+        either folder; kiln makes none."""
+        names = {path: inode for entries in self.durable.values() for path, inode in entries.items()}
+        for index, kind, path, other in (entry for entry in self.log if entry[0] != dropped):
+            if kind == "C":
+                names[path] = other
+            elif kind == "R" and path in names:
+                names[other] = names.pop(path)
+            elif kind == "L" and path in names:
+                names[other] = names[path]
+            elif kind == "U":
+                names.pop(path, None)
+        return {path: bytes(self.contents[inode]["volatile"]) for path, inode in names.items()}
+
+    def size(self, index):
+        """How many bytes the unsynced write `index` wrote (0 for a truncate)."""
+        for inode in self.contents:
+            for pending, operation in inode["pending"]:
+                if pending == index:
+                    return len(operation[4]) if operation[0] == "W" else 0
+        return 0
+
+    def partial(self, kept):
+        """Names as the running process saw them, each file as of its last fsync plus only those of its unsynced
+        writes that are in `kept` (index -> the length of its start that reached the disk, None for all): a
+        power loss that persisted the folder entries and some of the data, in any order."""
+        state = {}
+        for path, inode in self.names.items():
+            data = bytearray(self.contents[inode]["durable"])
+            for index, operation in self.contents[inode]["pending"]:
+                if index in kept:
+                    write(data, torn(data, operation, kept[index]))
+            state[path] = bytes(data)
+        return state
+
     def state(self, model):
         """What a power loss now leaves: path -> bytes."""
         if model == "ordered":
             return {path: bytes(self.contents[inode]["volatile"]) for path, inode in self.names.items()}
         names = self.names if model == "renamed" else {p: i for entries in self.durable.values() for p, i in entries.items()}
         return {path: self.contents[inode]["durable"] for path, inode in names.items()}
+
+
+def torn(data, operation, length):
+    """`operation` with only the first `length` bytes of its data new (None: all of it), the rest of its range
+    as `data` held it before (zeros past the end): a write cut by the power loss after some of its sectors."""
+    kind, first, second, number, payload = operation
+    if length is None or kind != "W":
+        return operation
+    old = bytes(data[number + length:number + len(payload)])
+    return kind, first, second, number, payload[:length] + old + bytes(len(payload) - length - len(old))
+
+
+def write(data, operation):
+    """Applies one recorded write or truncate to `data` (a bytearray). A file grown past its end reads zeros
+    there: SQLite assumes such space may hold garbage, and zeros are one kind of it."""
+    kind, _, _, number, payload = operation
+    if kind == "W":
+        if len(data) < number:
+            data.extend(bytes(number - len(data)))
+        data[number:number + len(payload)] = payload
+    else:
+        del data[number:]
+        data.extend(bytes(number - len(data)))
 
 
 def materialize(state, folders, source, target):
@@ -112,7 +212,37 @@ def materialize(state, folders, source, target):
             handle.write(data)
 
 
-def replay(scenario, tally):
+def candidates(disk, model, rng, cap):
+    """The states one of the reordering models reaches at a persistence point: which unsynced writes survive
+    (index -> how many of its bytes, None for all), at most `cap` of them, chosen with `rng` (seeded, so every
+    run replays the same states)."""
+    pending = disk.pending()
+    if model == "names":
+        assert disk.reordered_names(None) == disk.state("ordered")
+        return [disk.reordered_names(dropped) for dropped in cap_sample(disk.unsynced(), rng, cap)]
+    if model == "reordered":
+        kept = [{index: None for index in pending if index != dropped} for dropped in pending]
+    elif model == "prefix":
+        kept = [{index: None for index in pending[:length]} for length in range(1, len(pending))]
+    elif model == "subset":
+        kept = [{index: None for index in pending if rng.random() < 0.5} for _ in range(cap if pending else 0)]
+    else:
+        kept = [{**{index: None for index in pending if index != torn}, torn: sectors * SECTOR}
+                for torn in pending for sectors in range(1, (disk.size(torn) - 1) // SECTOR + 1)]
+    return [disk.partial(chosen) for chosen in cap_sample(kept, rng, cap)]
+
+
+def cap_sample(choices, rng, cap):
+    """At most `cap` of `choices`: the first, the last, and a seeded sample of the rest."""
+    if len(choices) <= cap:
+        return choices
+    if cap < 2:
+        return choices[:cap]
+    return [choices[0], choices[-1]] + rng.sample(choices[1:-1], cap - 2)
+
+
+def replay(scenario, tally, cap, sampled=None):
+    started = time.monotonic()
     folder = os.path.realpath(scenario.fresh())
     log = os.path.join(tempfile.mkdtemp(prefix="kiln-trace-"), "trace")
     environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", LD_PRELOAD=scenario.shim, KILN_TRACE=log,
@@ -121,23 +251,52 @@ def replay(scenario, tally):
     done = subprocess.run([scenario.kiln] + scenario.args, cwd=folder, env=environment, capture_output=True)
     assert done.returncode == 0, done.stderr.decode()
     operations = read_trace(log) if os.path.exists(log) else []
-    seen, states = set(), 0
+    seen, counts, rng = set(), {model: 0 for model in MODELS + REORDERINGS}, random.Random(f"{scenario.name}:11")
+    persistence = {point for point in range(len(operations) + 1)
+                   if point == len(operations) or operations[point][0] in "SRLU"}
+    ordinary = set(range(len(operations) + 1))
+    if sampled is not None and len(ordinary - persistence) > sampled:
+        ordinary = persistence | set(rng.sample(sorted(ordinary - persistence), sampled))
     for point in range(len(operations) + 1):
         if point:
-            disk.apply(operations[point - 1])
-        for model in MODELS:
-            state = disk.state(model)
+            disk.apply(operations[point - 1], point)
+        states = [(model, disk.state(model)) for model in MODELS] if point in ordinary else []
+        # Unsynced writes are reordered only where the process is about to make one durable or change a name
+        # (CrashMonkey's persistence points): between two such points, more writes only add candidates (the
+        # ordered state between two is the prefix model's at the next).
+        if point in persistence:
+            states += [(model, state) for model in REORDERINGS for state in candidates(disk, model, rng, cap)]
+        where = f"{operations[point - 1][0] if point else '-'} #{point}"
+        for model, state in states:
             key = hash(tuple(sorted((path, hash(data)) for path, data in state.items())))
             if key in seen:
                 continue
             seen.add(key)
-            states += 1
-            judge(scenario, state, disk.folders, folder, f"{operations[point - 1][0] if point else '-'} #{point} {model}",
-                  tally)
+            counts[model] += 1
+            judge(scenario, state, disk.folders, folder, f"{where} {model}", tally)
+    durable = durable_at_exit(scenario, disk, folder)
     shutil.rmtree(folder, ignore_errors=True)
     shutil.rmtree(os.path.dirname(log), ignore_errors=True)
-    print(f"crash-replay: {scenario.name}: {len(operations)} operations, {states} distinct crash states")
-    return states
+    per_model = ", ".join(f"{counts[model]} {model}" for model in counts)
+    print(f"crash-replay: {scenario.name}: {len(operations)} operations, {sum(counts.values())} distinct crash "
+          f"states ({per_model}) in {time.monotonic() - started:.0f} s")
+    if not durable:
+        print(f"crash-replay: {scenario.name}: exit 0 is not yet durable: a power loss right after it leaves the "
+              "old state (reported, not failed)")
+    return counts
+
+
+def durable_at_exit(scenario, disk, folder):
+    """Whether only what was fsynced when the command exited 0 is already the complete new state (judged as
+    after a rerun, with no rerun). Reported, not failed: `migrate` and `seed` commit in SQLite's DELETE journal
+    mode with synchronous=FULL, where the commit is the journal's unlink and its folder is not fsynced after it,
+    so a power loss soon after can bring the journal back and roll the commit back (old, never corrupt); only
+    synchronous=EXTRA syncs that folder (https://www.sqlite.org/pragma.html#pragma_synchronous)."""
+    target = tempfile.mkdtemp(prefix="kiln-crash-")
+    materialize(disk.state("synced"), disk.folders, folder, target)
+    problems = scenario.judge(target, 0, "", after_rerun=True)
+    shutil.rmtree(target, ignore_errors=True)
+    return not problems
 
 
 def judge(scenario, state, folders, source, where, tally):
@@ -160,6 +319,7 @@ def judge(scenario, state, folders, source, where, tally):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--kiln", default=os.path.join(ROOT, ".build/debug/kiln"))
+    parser.add_argument("--cap", type=int, default=16, help="most states per reordering model and crash point")
     options = parser.parse_args()
     if not shutil.which("gcc") or not sys.platform.startswith("linux"):
         print("crash-replay: skipped: the shim needs gcc and Linux's LD_PRELOAD")
@@ -172,10 +332,17 @@ def main():
     sweep.project(template, sweep.Scenario.rows)
     tally = {}
     kinds = [sweep.Build, sweep.Install, sweep.Reset, sweep.Migrate, sweep.Seed]
-    states = sum(replay(kind(options.kiln, shim, template), tally) for kind in kinds)
+    counts = [replay(kind(options.kiln, shim, template), tally, options.cap) for kind in kinds]
+    # A seed large enough that SQLite's page cache (2 MB by default) spills dirty pages into the database
+    # before the commit, with a second journal segment: crash points sampled, fewer states per point.
+    large = os.path.join(work, "large")
+    sweep.project(large, LargeSeed.rows)
+    counts.append(replay(LargeSeed(options.kiln, shim, large), tally, max(options.cap // 4, 1), sampled=options.cap))
+    totals = {model: sum(count[model] for count in counts) for model in MODELS + REORDERINGS}
+    states = sum(totals.values())
     shutil.rmtree(work, ignore_errors=True)
     names = ["lost rows", "partial publish", "leftovers", "bad exit"]
-    print(f"crash-replay: {states} crash states: " + ", ".join(f"{tally.get(k, 0)} {k}" for k in names))
+    print(f"crash-replay: {states} crash states (" + ", ".join(f"{totals[m]} {m}" for m in totals) + "): " + ", ".join(f"{tally.get(k, 0)} {k}" for k in names))
     return 1 if tally else 0
 
 

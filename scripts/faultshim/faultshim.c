@@ -89,9 +89,15 @@ static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *trace_file = NULL;
 
 // Whether `path` (absolute) is below KILN_TRACE_ROOT while tracing.
+// The root itself counts too: /proc/self/fd names a folder without the trailing slash KILN_TRACE_ROOT ends with,
+// and an fsync of the project folder (SQLite's after creating a journal, reset's after publishing) is what
+// makes its entries durable.
 static int traced(const char *path) {
     const char *root = setting("KILN_TRACE_ROOT");
-    return setting("KILN_TRACE") && root && path && !strncmp(path, root, strlen(root));
+    if (!setting("KILN_TRACE") || !root || !path) return 0;
+    size_t length = strlen(root);
+    if (!strncmp(path, root, length)) return 1;
+    return length > 1 && root[length - 1] == '/' && strlen(path) == length - 1 && !strncmp(path, root, length - 1);
 }
 
 // `path` made absolute against the current folder (rename, link and unlink may be given relative paths).
