@@ -2,7 +2,8 @@ extension Migrator {
     /// Migrates the database file at `path`, creating it when it does not exist.
     ///
     /// A file this call created is removed again when nothing could be committed to it, so a failed first
-    /// migration leaves the disk as it was. With `dryRun`, the migrations run on an in-memory copy of the file
+    /// migration leaves the disk as it was. Each commit is durable when it returns (`synchronous = EXTRA`: the
+    /// folder is fsynced after the journal is deleted). With `dryRun`, the migrations run on an in-memory copy of the file
     /// (or an empty in-memory database when there is no file) and the file is only read: it is neither
     /// created nor changed.
     ///
@@ -29,6 +30,9 @@ extension Migrator {
         }
         let connection = try connect(path, mode: .readWriteCreate)
         do {
+            // In rollback-journal mode a commit is the journal's unlink; only EXTRA fsyncs the folder after it,
+            // so a power loss after this returns cannot bring the journal back and undo the migrations.
+            try connection.execute(sql: "PRAGMA synchronous = EXTRA")
             return try migrate(connection, to: target, baseline: baseline, onEvent: onEvent)
         } catch {
             if !existed { removeIfEmpty(path, connection: connection) }

@@ -41,6 +41,8 @@ extension KilnProject {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, mode: .readWrite)
+            // The commit is the journal's unlink: EXTRA fsyncs the folder after it, so exit 0 is durable.
+            try connection.execute(sql: "PRAGMA synchronous = EXTRA")
             let version = try Migrator.version(of: connection)
             let newest = migrator.migrations.latestVersion
             guard version == newest else {
