@@ -71,7 +71,8 @@ struct StatementSplitInPlaceTests {
 
     @Test("a loaded migration lists its statements on demand, as the splitter finds them")
     func migrationStatementsOnDemand() throws {
-        let sql = "CREATE TABLE t (x);\nCREATE TRIGGER g AFTER INSERT ON t BEGIN SELECT 1; END;\nINSERT INTO t VALUES (1)"
+        let sql =
+            "CREATE TABLE t (x);\nCREATE TRIGGER g AFTER INSERT ON t BEGIN SELECT 1; END;\nINSERT INTO t VALUES (1)"
         let set = try MigrationSet(database: "d", directoryPath: "m", files: [("0001_a.sql", Array(sql.utf8))])
         let migration = try #require(set.migration(version: 1))
         var lexer = SQLLexer(sql)
