@@ -10,9 +10,16 @@ public struct Migration: Sendable, Equatable {
     /// The file's text, with the path used in diagnostics.
     public let source: SourceText
     /// The statements, as SQLite will split them.
-    public let statements: [SQLStatementRange]
+    ///
+    /// They are split again from ``source`` on each call (linear in the file's size), so that a loaded
+    /// migration holds its file and nothing in proportion to its number of statements; the migrator itself
+    /// runs them one at a time without this list.
+    public var statements: [SQLStatementRange] {
+        var lexer = SQLLexer(bytes: source.bytes)
+        return SQLStatementSplitter.statements(of: &lexer)
+    }
 
-    /// The file's SQL text.
+    /// The file's SQL text, made on each call (a copy of the whole file).
     public var sql: String { String(decoding: source.bytes, as: UTF8.self) }
 
     /// The path used in diagnostics, e.g. `migrations/countries/0001_create_country.sql`.

@@ -49,7 +49,8 @@ public enum MigrationPolicy {
     ///
     /// - Returns: the token and the rule, or nil.
     public static func violation(in statement: SQLStatementRange, lexer: SQLLexer) -> (token: SQLToken, rule: Rule)? {
-        var tokens = statement.tokens[...]
+        // Enough for the longest form checked: `EXPLAIN QUERY PLAN PRAGMA schema . name`.
+        var tokens = statement.tokens(prefix: 7)[...]
         // `EXPLAIN` and `EXPLAIN QUERY PLAN` still run what follows them.
         if let first = tokens.first, lexer.isWord(first, "explain") {
             tokens = tokens.dropFirst()

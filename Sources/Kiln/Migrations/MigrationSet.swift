@@ -44,7 +44,7 @@ public struct MigrationSet: Sendable {
         var files: [(name: String, bytes: [UInt8])] = []
         for name in names.sorted() where !name.hasPrefix(".") && name.lowercased().hasSuffix(".sql") {
             do {
-                files.append((name, try FileSystem.contents(of: "\(directory)/\(name)")))
+                files.append((name, try Self.contents(of: "\(directory)/\(name)")))
             } catch let error as FileSystemError {
                 throw MigrationSetError([
                     .init(.fileUnreadable(error), at: Self.start(of: "\(shownDirectory)/\(name)"))
@@ -71,11 +71,8 @@ public struct MigrationSet: Sendable {
         for version in byVersion.keys.sorted() {
             guard let file = byVersion[version]?.first else { continue }
             let source = SourceText(path: "\(directoryPath)/\(file.name)", bytes: file.bytes)
-            let (statements, fileProblems) = Self.check(source)
-            problems += fileProblems
-            migrations.append(
-                Migration(
-                    version: version, slug: file.slug, fileName: file.name, source: source, statements: statements))
+            problems += Self.check(source)
+            migrations.append(Migration(version: version, slug: file.slug, fileName: file.name, source: source))
         }
         if files.allSatisfy({ MigrationFileName.parse($0.name) == .notSQL }) {
             problems.append(
@@ -84,6 +81,20 @@ public struct MigrationSet: Sendable {
         guard problems.isEmpty else { throw MigrationSetError(problems) }
         self.database = database
         self.migrations = migrations
+    }
+
+    /// A file's bytes, read into a buffer sized from the start: growing one by doubling would hold the old
+    /// and the new buffer at once, about 1.25 times a large file.
+    private static func contents(of path: String) throws -> [UInt8] {
+        let file = try FileDescriptor(opening: path, .readOnly)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(try file.size())
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk.prefix(count))
+        }
     }
 
     // MARK: - Checks
@@ -150,29 +161,33 @@ public struct MigrationSet: Sendable {
         return problems
     }
 
-    /// Splits one file into statements and finds what would make it fail before it runs.
-    static func check(_ source: SourceText) -> ([SQLStatementRange], [MigrationSetError.Problem]) {
+    /// Finds what would make one file fail before it runs, reading its statements one at a time (the list is
+    /// not kept: a file of a million statements costs no more than its bytes).
+    static func check(_ source: SourceText) -> [MigrationSetError.Problem] {
         if let offset = source.bytes.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.flatMap { UTF8Validation.firstInvalidOffset($0, buffer.count) }
         }) {
-            return ([], [.init(.invalidUTF8, at: source.location(ofByte: offset))])
+            return [.init(.invalidUTF8, at: source.location(ofByte: offset))]
         }
         var lexer = SQLLexer(bytes: source.bytes)
-        let statements = SQLStatementSplitter.statements(of: &lexer)
-        var problems = lexer.problems.map {
-            MigrationSetError.Problem(.unterminatedToken($0), at: source.location(ofByte: $0.offset))
-        }
-        if statements.isEmpty {
-            problems.append(.init(.noStatements, at: source.location(ofByte: 0)))
-        }
-        for statement in statements {
+        var position = 0
+        var isEmpty = true
+        var violations: [MigrationSetError.Problem] = []
+        while let statement = SQLStatementSplitter.nextStatement(of: &lexer, from: &position) {
+            isEmpty = false
             if let violation = MigrationPolicy.violation(in: statement, lexer: lexer) {
-                problems.append(
+                violations.append(
                     .init(
                         .forbiddenStatement(violation.rule),
                         at: source.location(ofByte: violation.token.range.lowerBound)))
             }
         }
-        return (statements, problems)
+        var problems = lexer.problems.map {
+            MigrationSetError.Problem(.unterminatedToken($0), at: source.location(ofByte: $0.offset))
+        }
+        if isEmpty {
+            problems.append(.init(.noStatements, at: source.location(ofByte: 0)))
+        }
+        return problems + violations
     }
 }

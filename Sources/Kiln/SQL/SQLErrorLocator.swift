@@ -38,12 +38,13 @@ package enum SQLErrorLocator {
 
     /// The location of the first mention of `name` in the migration, or its first statement.
     static func locate(name: String, in migration: Migration) -> SourceLocation {
-        for statement in migration.statements {
+        let statements = migration.statements
+        for statement in statements {
             if let token = token(named: name, in: statement, source: migration.source) {
                 return migration.source.location(ofByte: token.range.lowerBound)
             }
         }
-        return migration.source.location(ofByte: migration.statements.first?.range.lowerBound ?? 0)
+        return migration.source.location(ofByte: statements.first?.range.lowerBound ?? 0)
     }
 
     /// The object an error message names, without a schema or table qualifier.

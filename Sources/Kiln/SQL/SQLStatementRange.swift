@@ -18,12 +18,18 @@ public struct SQLStatementRange: Equatable, Sendable {
     }
 
     /// The statement's tokens, excluding the closing `;`.
-    public var tokens: [SQLToken] {
+    public var tokens: [SQLToken] { tokens(prefix: .max) }
+
+    /// The statement's first `limit` tokens (fewer when it has fewer), excluding the closing `;`: what a look
+    /// at how a statement begins needs, without lexing the rest of it.
+    func tokens(prefix limit: Int) -> [SQLToken] {
         var lexer = SQLLexer(bytes: source)
         var position = range.lowerBound
         var result: [SQLToken] = []
-        while position < range.upperBound, let token = lexer.nextToken(from: &position) { result.append(token) }
-        if isClosed, result.last?.kind == .semicolon { result.removeLast() }
+        while result.count < limit, position < range.upperBound, let token = lexer.nextToken(from: &position) {
+            if isClosed, token.range.upperBound == range.upperBound, token.kind == .semicolon { break }
+            result.append(token)
+        }
         return result
     }
 

@@ -3,38 +3,56 @@ extension SQLiteConnection {
     /// (`sqlite3_prepare_v2` with the tail pointer), so each statement is prepared only after the previous one
     /// ran and can see the tables it created.
     ///
+    /// The script is prepared where it lies, without a copy: ``SQLStatementSplitter`` finds where the next
+    /// statement ends, and SQLite is given the text up to there with its length. Given a length whose last
+    /// byte is not NUL, SQLite copies that much text before it parses one statement
+    /// (<https://www.sqlite.org/c3ref/prepare.html>), so bounding it by the statement keeps both the copy and
+    /// the work linear; the whole rest of the script would make a long script quadratic.
+    ///
     /// - Parameters:
     ///   - script: the script's UTF-8 bytes.
-    ///   - body: receives each statement and the byte offset where its text begins.
+    ///   - body: receives each statement and the byte offset where SQLite began reading its text (white space
+    ///     and comments before it included).
     /// - Throws: ``SQLiteScriptFailure`` wrapping the first ``SQLiteError``, from preparing or from `body`;
     ///   other errors from `body` unchanged.
     func forEachStatement(utf8 script: [UInt8], _ body: (SQLiteStatement, Int) throws -> Void) throws {
-        var terminated = script
-        terminated.append(0)
-        try terminated.withUnsafeBufferPointer { buffer in
-            // The buffer holds at least the terminating NUL, so it has an address.
+        try script.withUnsafeBufferPointer { buffer in
+            // An empty script has no address, and nothing to run.
             guard let address = buffer.baseAddress else { return }
             let base = UnsafeRawPointer(address).assumingMemoryBound(to: CChar.self)
+            var lexer = SQLLexer(bytes: script)
+            var scanned = 0
             var offset = 0
-            while offset < script.count {
-                let prepared: (statement: SQLiteStatement, consumedBytes: Int)?
-                do {
-                    // The count includes the terminating NUL: given a count whose last byte is not NUL, SQLite
-                    // copies the whole rest of the text before parsing one statement, which makes a long
-                    // script quadratic.
-                    prepared = try prepareFirst(base + offset, byteCount: script.count - offset + 1)
-                } catch let error as SQLiteError {
-                    throw SQLiteScriptFailure(error: error, statementStart: offset)
+            while let statement = SQLStatementSplitter.nextStatement(of: &lexer, from: &scanned) {
+                // SQLite splits the text the way the splitter did; should it stop earlier, the rest of the
+                // statement's text is prepared next, as the tail pointer says.
+                while offset < statement.range.upperBound {
+                    guard let consumed = try runFirst(base, from: offset, to: statement.range.upperBound, body) else {
+                        return
+                    }
+                    offset += consumed
                 }
-                guard let prepared else { return }
-                do {
-                    try body(prepared.statement, offset)
-                } catch let error as SQLiteError {
-                    throw SQLiteScriptFailure(error: error, statementStart: offset)
-                }
-                guard prepared.consumedBytes > 0 else { return }
-                offset += prepared.consumedBytes
             }
         }
+    }
+
+    /// Prepares the first statement of `base[offset..<end]` and hands it to `body`; returns how many bytes it
+    /// consumed, or nil when there is nothing left to run (only white space and comments, or a NUL byte).
+    private func runFirst(
+        _ base: UnsafePointer<CChar>, from offset: Int, to end: Int, _ body: (SQLiteStatement, Int) throws -> Void
+    ) throws -> Int? {
+        let prepared: (statement: SQLiteStatement, consumedBytes: Int)?
+        do {
+            prepared = try prepareFirst(base + offset, byteCount: end - offset)
+        } catch let error as SQLiteError {
+            throw SQLiteScriptFailure(error: error, statementStart: offset)
+        }
+        guard let prepared else { return nil }
+        do {
+            try body(prepared.statement, offset)
+        } catch let error as SQLiteError {
+            throw SQLiteScriptFailure(error: error, statementStart: offset)
+        }
+        return prepared.consumedBytes > 0 ? prepared.consumedBytes : nil
     }
 }
