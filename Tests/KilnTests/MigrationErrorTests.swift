@@ -14,7 +14,10 @@ struct MigrationErrorTests {
                     ("0005_e.sql", "BEGIN;"), ("1_bad name.sql", "SELECT 1;"),
                 ])
         }
-        #expect(error.reasons.contains(.invalidFileName("1_bad name.sql", .invalidDescription)))
+        // Version 1 is free, so the suggestion keeps it.
+        #expect(
+            error.reasons.contains(.invalidFileName("1_bad name.sql", .invalidDescription, suggestion: "0001_bad_name.sql"))
+        )
         #expect(error.reasons.contains(.duplicateVersion(2, others: ["0002_c.sql"])))
         #expect(error.reasons.contains(.firstVersionNotOne(2)))
         #expect(
@@ -23,7 +26,32 @@ struct MigrationErrorTests {
         #expect(error.reasons.contains(.forbiddenStatement(.transactionControl("BEGIN"))))
         let gap = try #require(error.problems.first { if case .versionGap = $0.reason { true } else { false } })
         #expect(gap.location.path.hasSuffix("/0005_e.sql"))
-        #expect(gap.hint == "renumber '0005_e.sql' to 3")
+        #expect(
+            gap.hint
+                == "if '0005_e.sql' was never released, renumber it to 3; if it was (kiln.sum records it), never rename it: add a comment-only placeholder for each of versions 3 to 4, e.g. '0003_placeholder.sql'"
+        )
+    }
+
+    @Test(
+        "a suggested file name never collides with another migration",
+        arguments: [
+            ("7-drop.sql", ["0001_a.sql"], "0007_drop.sql"),
+            ("7-drop.sql", ["0001_a.sql", "0007_b.sql"], "0008_drop.sql"),
+            ("drop users.sql", ["0001_a.sql", "0002_b.sql"], "0003_drop_users.sql"),
+            ("0001-x.SQL", ["0001_a.sql"], "0002_x.sql"),
+        ])
+    func suggestions(invalid: String, valid: [String], expected: String) throws {
+        let files = valid.map { ($0, "SELECT 1;") } + [(invalid, "SELECT 1;")]
+        let error = try #require(throws: MigrationSetError.self) { _ = try migrationSet("shop", files) }
+        #expect(error.problems.first?.hint == "rename it, e.g. '\(expected)'")
+    }
+
+    @Test("two invalid names get two different suggestions")
+    func distinctSuggestions() throws {
+        let error = try #require(throws: MigrationSetError.self) {
+            _ = try migrationSet("shop", [("0001_a.sql", "SELECT 1;"), ("add.sql", "SELECT 1;"), ("drop.sql", "SELECT 1;")])
+        }
+        #expect(error.problems.compactMap(\.hint) == ["rename it, e.g. '0002_add.sql'", "rename it, e.g. '0003_drop.sql'"])
     }
 
     @Test("an empty set's hint speaks of files, not of command-line commands")

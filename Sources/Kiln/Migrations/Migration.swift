@@ -19,6 +19,14 @@ public struct Migration: Sendable, Equatable {
         return SQLStatementSplitter.statements(of: &lexer)
     }
 
+    /// Whether the file holds comments only: a placeholder version, valid, which changes nothing but
+    /// `PRAGMA user_version` (real histories keep them for versions released without a schema change).
+    public var isPlaceholder: Bool {
+        var lexer = SQLLexer(bytes: source.bytes)
+        var position = 0
+        return SQLStatementSplitter.nextStatement(of: &lexer, from: &position) == nil
+    }
+
     /// The file's SQL text, made on each call (a copy of the whole file).
     public var sql: String { String(decoding: source.bytes, as: UTF8.self) }
 

@@ -112,15 +112,23 @@ public struct MigrationSet: Sendable {
         [Int32: [Claim]], [MigrationSetError.Problem]
     ) {
         var byVersion: [Int32: [Claim]] = [:]
-        var problems: [MigrationSetError.Problem] = []
+        var invalid: [(name: String, problem: MigrationFileName.Problem)] = []
         for file in files.sorted(by: { $0.name < $1.name }) {
             switch MigrationFileName.parse(file.name) {
             case .notSQL: continue
-            case .invalid(let problem):
-                problems.append(.init(.invalidFileName(file.name, problem), at: start(of: "\(folder)/\(file.name)")))
+            case .invalid(let problem): invalid.append((file.name, problem))
             case .migration(let version, let slug):
                 byVersion[version, default: []].append((slug, file.name, file.bytes))
             }
+        }
+        // Each suggested name takes a version no other file, valid or suggested, has.
+        var used = Set(byVersion.keys)
+        let problems = invalid.map { file -> MigrationSetError.Problem in
+            let suggestion = MigrationFileName.suggestion(for: file.name, usedVersions: used)
+            if case .migration(let version, _) = MigrationFileName.parse(suggestion) { used.insert(version) }
+            return .init(
+                .invalidFileName(file.name, file.problem, suggestion: suggestion),
+                at: start(of: "\(folder)/\(file.name)"))
         }
         return (byVersion, problems)
     }
@@ -171,10 +179,8 @@ public struct MigrationSet: Sendable {
         }
         var lexer = SQLLexer(bytes: source.bytes)
         var position = 0
-        var isEmpty = true
         var violations: [MigrationSetError.Problem] = []
         while let statement = SQLStatementSplitter.nextStatement(of: &lexer, from: &position) {
-            isEmpty = false
             if let violation = MigrationPolicy.violation(in: statement, lexer: lexer) {
                 violations.append(
                     .init(
@@ -182,12 +188,11 @@ public struct MigrationSet: Sendable {
                         at: source.location(ofByte: violation.token.range.lowerBound)))
             }
         }
-        var problems = lexer.problems.map {
+        let problems = lexer.problems.map {
             MigrationSetError.Problem(.unterminatedToken($0), at: source.location(ofByte: $0.offset))
         }
-        if isEmpty {
-            problems.append(.init(.noStatements, at: source.location(ofByte: 0)))
-        }
+        // A file of comments only is valid: a placeholder version (real histories keep them for versions
+        // released without a schema change).
         return problems + violations
     }
 }

@@ -8,8 +8,9 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         case folderUnreadable(FileSystemError)
         /// A migration file cannot be read.
         case fileUnreadable(FileSystemError)
-        /// A `.sql` file's name breaks the naming rule (see ``MigrationFileName``).
-        case invalidFileName(String, MigrationFileName.Problem)
+        /// A `.sql` file's name breaks the naming rule (see ``MigrationFileName``); `suggestion` is a valid
+        /// name that collides with no other migration.
+        case invalidFileName(String, MigrationFileName.Problem, suggestion: String)
         /// Several files claim one version; `others` are the other files' names.
         case duplicateVersion(Int32, others: [String])
         /// The first version is not 1.
@@ -20,8 +21,6 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         case invalidUTF8
         /// A comment or quoted token is never closed.
         case unterminatedToken(SQLLexerProblem)
-        /// A file holds no SQL statement.
-        case noStatements
         /// A statement does what only the migrator may do.
         case forbiddenStatement(MigrationPolicy.Rule)
         /// The folder holds no migration at all.
@@ -68,7 +67,8 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         switch reason {
         case .folderUnreadable: "cannot read the migration folder"
         case .fileUnreadable(let error): "cannot read the file: \(error.systemMessage)"
-        case .invalidFileName(let name, let problem): "'\(name)' is not a valid migration file name: \(problem)"
+        case .invalidFileName(let name, let problem, _):
+            "'\(name)' is not a valid migration file name: \(problem)"
         case .duplicateVersion(let version, let others):
             "duplicate migration version \(version): also used by "
                 + others.map { "'\($0)'" }.joined(separator: ", ")
@@ -79,7 +79,6 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
                 + ": versions jump from \(previous) ('\(previousFile)') to \(next) ('\(nextFile)')"
         case .invalidUTF8: "the file is not valid UTF-8"
         case .unterminatedToken(let problem): problem.message
-        case .noStatements: "the migration has no SQL statements"
         case .forbiddenStatement(let rule): rule.message
         case .noMigrations(_, let folder): "no migrations in '\(folder)'"
         }
@@ -89,13 +88,15 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         switch reason {
         case .folderUnreadable: "create it, with a first migration such as '0001_create_table.sql'"
         case .fileUnreadable, .unterminatedToken: nil
-        case .invalidFileName(let name, _):
-            "rename it, e.g. '\(MigrationFileName.make(version: 1, words: [String(name.dropLast(4))]))'"
+        case .invalidFileName(_, _, let suggestion): "rename it, e.g. '\(suggestion)'"
         case .duplicateVersion: "give each migration its own version"
         case .firstVersionNotOne: "renumber it to 1"
-        case .versionGap(let previous, _, _, let nextFile): "renumber '\(nextFile)' to \(previous + 1)"
+        case .versionGap(let previous, let next, _, let nextFile):
+            "if '\(nextFile)' was never released, renumber it to \(previous + 1); if it was (kiln.sum records it), "
+                + "never rename it: add a comment-only placeholder for "
+                + (next - previous == 2 ? "version \(previous + 1)" : "each of versions \(previous + 1) to \(next - 1)")
+                + ", e.g. '\(MigrationFileName.make(version: previous + 1, words: ["placeholder"]))'"
         case .invalidUTF8: "save the file as UTF-8"
-        case .noStatements: "write the migration's SQL, or delete the file"
         case .forbiddenStatement(let rule): rule.hint
         case .noMigrations: "create the first one, e.g. '0001_create_table.sql'"
         }

@@ -32,7 +32,9 @@ extension Migrator {
         do {
             // In rollback-journal mode a commit is the journal's unlink; only EXTRA fsyncs the folder after it,
             // so a power loss after this returns cannot bring the journal back and undo the migrations.
-            try connection.execute(sql: "PRAGMA synchronous = EXTRA")
+            do { try connection.execute(sql: "PRAGMA synchronous = EXTRA") } catch let error as SQLiteError {
+                throw failure(error.code.matches(.notADatabase) ? .notADatabase : .cannotRead(error), path: path)
+            }
             return try migrate(connection, to: target, baseline: baseline, onEvent: onEvent)
         } catch {
             if !existed { removeIfEmpty(path, connection: connection) }

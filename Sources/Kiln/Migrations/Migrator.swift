@@ -68,6 +68,11 @@ public struct Migrator: Sendable {
     ///   - onEvent: called as migrations start and finish.
     ///   - finishing: runs inside the transaction of the migration that reaches `target`, before it commits,
     ///     so its writes commit or roll back with that migration (not called when nothing is pending).
+    ///
+    /// Every migration starts from the connection's settings as they were when this was called: a `PRAGMA`
+    /// such as `legacy_alter_table` or `recursive_triggers` set by one migration is put back before the next
+    /// and after the last (``ConnectionSettings``), so a chain gives the same schema whatever version it
+    /// starts from.
     /// - Returns: what was done.
     /// - Throws: ``MigrationError``.
     @discardableResult
@@ -86,8 +91,11 @@ public struct Migrator: Sendable {
         }
         var applied: [(migration: Migration, duration: TimeInterval)] = []
         var version = startVersion
+        let settings = try readSettings(connection)
+        defer { try? settings.restore(on: connection) }
         while true {
             let stopwatch = Stopwatch()
+            try restore(settings, on: connection)
             let step = try withForeignKeysOff(foreignKeysWereOn, connection) {
                 try applyNext(connection, goal: goal, version: &version, onEvent: onEvent, finishing: finishing)
             }
@@ -222,6 +230,20 @@ public struct Migrator: Sendable {
     }
 
     // MARK: - Plumbing
+
+    /// The connection's settings before any migration runs.
+    private func readSettings(_ connection: SQLiteConnection) throws -> ConnectionSettings {
+        do { return try ConnectionSettings(of: connection) } catch let error as SQLiteError {
+            throw failure(.database(error), connection)
+        }
+    }
+
+    /// Puts the settings a migration may have changed back, so the next one starts as the first did.
+    private func restore(_ settings: ConnectionSettings, on connection: SQLiteConnection) throws {
+        do { try settings.restore(on: connection) } catch let error as SQLiteError {
+            throw failure(.database(error), connection)
+        }
+    }
 
     /// `BEGIN IMMEDIATE`, `body`, `COMMIT`; any error rolls back (when SQLite has not already) and is rethrown
     /// as a ``MigrationError``.

@@ -44,7 +44,9 @@ enum MigrateCommand: KilnCommand {
             switch event {
             case .willApply: break
             case .applied(let migration, let duration):
-                context.standardOutput("\(verb) \(migration.fileName) (\(Format.duration(seconds: duration)))\n")
+                let placeholder = migration.isPlaceholder ? ", comments only: a placeholder version" : ""
+                context.standardOutput(
+                    "\(verb) \(migration.fileName) (\(Format.duration(seconds: duration))\(placeholder))\n")
             case .baselined(let version):
                 context.standardOutput(
                     "\(dryRun ? "would baseline" : "baselined") \(file) at version \(version): its schema matches migrations 1 to \(version)\n"
