@@ -10,7 +10,8 @@ struct ArgumentParserTests {
     static let db = Option<CommandLinePath>(name: "db", valueName: "file", help: "")
     static let dryRun = Option<Bool>(flag: "dry-run", help: "")
     static let spec = CommandSpec(
-        name: "migrate", abstract: "x", arguments: [database.declaration], options: [db.declaration, dryRun.declaration])
+        name: "migrate", abstract: "x", arguments: [database.declaration],
+        options: [db.declaration, dryRun.declaration])
     static let folder = URL(fileURLWithPath: "/projects/shop")
 
     /// Parses a command line that is not a request for help.

@@ -25,7 +25,9 @@ struct HelpAndUsageTests {
         let project = try ShopProject()
         let result = try project.kiln("help", "help")
         #expect(result.status == 0 && result.standardError.isEmpty)
-        #expect(result.standardOutput.hasPrefix("OVERVIEW: Shows kiln's help, or one subcommand's.\n\nUSAGE: kiln help [<subcommand>]\n"))
+        #expect(
+            result.standardOutput.hasPrefix(
+                "OVERVIEW: Shows kiln's help, or one subcommand's.\n\nUSAGE: kiln help [<subcommand>]\n"))
         let typo = try project.kiln("help", "hlep")
         #expect(typo.status == 64)
         #expect(typo.standardError.contains("did you mean 'help'?"))

@@ -48,7 +48,8 @@ struct NewCommandFailureTests {
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(
-            result.standardError == "kiln: error: cannot create migrations/shop/0003_add_tag.sql: Operation not permitted\n")
+            result.standardError
+                == "kiln: error: cannot create migrations/shop/0003_add_tag.sql: Operation not permitted\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ShopProject.migrations.map(\.0))
     }
 

@@ -16,7 +16,8 @@ struct MigrationErrorTests {
         }
         // Version 1 is free, so the suggestion keeps it.
         #expect(
-            error.reasons.contains(.invalidFileName("1_bad name.sql", .invalidDescription, suggestion: "0001_bad_name.sql"))
+            error.reasons.contains(
+                .invalidFileName("1_bad name.sql", .invalidDescription, suggestion: "0001_bad_name.sql"))
         )
         #expect(error.reasons.contains(.duplicateVersion(2, others: ["0002_c.sql"])))
         #expect(error.reasons.contains(.firstVersionNotOne(2)))
@@ -49,9 +50,11 @@ struct MigrationErrorTests {
     @Test("two invalid names get two different suggestions")
     func distinctSuggestions() throws {
         let error = try #require(throws: MigrationSetError.self) {
-            _ = try migrationSet("shop", [("0001_a.sql", "SELECT 1;"), ("add.sql", "SELECT 1;"), ("drop.sql", "SELECT 1;")])
+            _ = try migrationSet(
+                "shop", [("0001_a.sql", "SELECT 1;"), ("add.sql", "SELECT 1;"), ("drop.sql", "SELECT 1;")])
         }
-        #expect(error.problems.compactMap(\.hint) == ["rename it, e.g. '0002_add.sql'", "rename it, e.g. '0003_drop.sql'"])
+        #expect(
+            error.problems.compactMap(\.hint) == ["rename it, e.g. '0002_add.sql'", "rename it, e.g. '0003_drop.sql'"])
     }
 
     @Test("an empty set's hint speaks of files, not of command-line commands")
@@ -76,13 +79,18 @@ struct MigrationErrorTests {
             return
         }
         #expect(fileError.isMissing)
-        #expect(formattedDiagnostics(error).first?.hasPrefix("migrations/shop:1:1: error: cannot read the migration folder") == true)
+        #expect(
+            formattedDiagnostics(error).first?.hasPrefix("migrations/shop:1:1: error: cannot read the migration folder")
+                == true)
     }
 
     @Test("a foreign-key violation lists the orphan rows and points into the migration")
     func foreignKeyViolation() throws {
         let files = [
-            ("0001_a.sql", "CREATE TABLE p (id INTEGER PRIMARY KEY);\nCREATE TABLE c (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p);\n"),
+            (
+                "0001_a.sql",
+                "CREATE TABLE p (id INTEGER PRIMARY KEY);\nCREATE TABLE c (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p);\n"
+            ),
             ("0002_b.sql", "INSERT INTO c VALUES (1, 9);\n"),
         ]
         let folder = try TemporaryDirectory()

@@ -11,7 +11,8 @@ extension MigrationFileName {
         var stem = Substring(name)
         if stem.lowercased().hasSuffix(".sql") { stem = stem.dropLast(4) }
         let digits = stem.prefix { $0.isASCII && $0.isNumber }
-        let words = stem.dropFirst(digits.count).split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        let words = stem.dropFirst(digits.count).split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(
+            String.init)
         let newest = usedVersions.max() ?? 0
         let next = newest == Int32.max ? newest : newest + 1
         var version = next
