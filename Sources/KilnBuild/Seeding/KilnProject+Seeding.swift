@@ -41,6 +41,7 @@ extension KilnProject {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, mode: .readWrite)
+            try connection.allowDoubleQuotedStringLiterals(migrator.doubleQuotedStringLiterals)
             let version = try Migrator.version(of: connection)
             let newest = migrator.migrations.latestVersion
             guard version == newest else {
