@@ -24,8 +24,7 @@ extension KilnConfiguration {
     ///   - database: the database whose settings are checked.
     ///   - seededTables: the tables its seed files fill.
     /// - Returns: one problem per unknown table, with the closest seeded table when one is close.
-    package func unknownSeedTableProblems(of database: String, seededTables: [String]) -> [ConfigurationError.Problem]
-    {
+    package func unknownSeedTableProblems(of database: String, seededTables: [String]) -> [ConfigurationError.Problem] {
         let keys = Set(seededTables.map(SQLIdentifierKey.init))
         return settings(for: database).delimiters.keys.sorted().filter { !keys.contains(SQLIdentifierKey($0)) }.map {
             ConfigurationError.Problem(

@@ -41,7 +41,8 @@ public struct KilnProjectRootError: DiagnosticError, Equatable {
         case .noMigrationsFolder: "\(root) is not a kiln project: it has no migrations/ folder"
         case .migrationsNotAFolder(let kind): "\(root)/migrations is \(kind.phrase), not a folder"
         case .unreadable(let error): "cannot \(error.description)"
-        case .noDatabases: "no databases in \(root)/migrations: kiln reads each database from a folder migrations/<database>/"
+        case .noDatabases:
+            "no databases in \(root)/migrations: kiln reads each database from a folder migrations/<database>/"
         }
     }
 
