@@ -17,6 +17,10 @@ public struct KilnConfiguration: Sendable, Equatable {
     public package(set) var minimumSQLite: SQLiteVersion?
     /// Where each database's `output` value is, for problems found after reading (two outputs colliding).
     package var outputLocations: [String: SourceLocation] = [:]
+    /// Where each database's key is, for names checked against the project's folders after reading.
+    package var databaseKeyLocations: [String: SourceLocation] = [:]
+    /// Where each table key of a database's `delimiters` is, by database, for names checked against its seeds.
+    package var delimiterKeyLocations: [String: [String: SourceLocation]] = [:]
     /// How diagnostics name the file.
     package var displayPath = "kiln.json"
 

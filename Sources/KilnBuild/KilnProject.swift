@@ -8,6 +8,9 @@ public struct KilnProject: Sendable {
     public let root: URL
     /// The settings from `kiln.json`.
     public let configuration: KilnConfiguration
+    /// Whether ``migrator(for:)`` refuses a migration edited since `kiln.sum` recorded it (when the database has
+    /// a `kiln.sum`). On by default; `kiln check` turns it off because it reports every change to the sum itself.
+    public var verifiesMigrationSums = true
 
     /// Opens the project at `root`, reading `kiln.json`.
     ///
@@ -25,15 +28,17 @@ public struct KilnProject: Sendable {
         self.configuration = try KilnConfiguration.load(path: root.appendingPathComponent("kiln.json").path)
     }
 
-    /// Opens the project at `root` and checks that it has a `migrations/` folder: the check every command
-    /// that reads a project's databases makes, so a mistyped root is an error before anything is written.
+    /// Opens the project at `root` and checks that it has a `migrations/` folder, and that every database and
+    /// seeded table `kiln.json` names exists: the check every command that reads a project's databases makes,
+    /// so a mistyped root or setting is an error before anything is written.
     ///
     /// - Throws: ``KilnProjectRootError`` when `root` does not exist, is not a folder or has no `migrations/`
-    ///   folder; ``ConfigurationError`` when `kiln.json` is invalid.
+    ///   folder; ``ConfigurationError`` when `kiln.json` is invalid or names what the project does not have.
     /// - Returns: the project.
     public static func requiringMigrations(root: URL) throws -> KilnProject {
         let project = try KilnProject(root: root)
         try project.checkMigrationsFolder()
+        try project.checkConfiguredNames()
         return project
     }
 
@@ -67,11 +72,14 @@ public struct KilnProject: Sendable {
 
     /// The databases a command names, or all of them when it names none.
     ///
-    /// - Throws: ``ProjectError/unknownDatabase(_:known:)`` for a name without a migration folder.
+    /// - Throws: ``ProjectError/unknownDatabase(_:known:)`` for a name without a migration folder, or
+    ///   ``KilnProjectRootError`` (``KilnProjectRootError/Reason/noDatabases``) when it names none and the project
+    ///   has none: a command over every database never silently does nothing.
     /// - Returns: the names, in the order given.
     public func databases(named names: [String]) throws -> [String] {
         let known = try databaseNames()
         for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
+        if names.isEmpty && known.isEmpty { throw KilnProjectRootError(.noDatabases, root: root.path) }
         return names.isEmpty ? known : names
     }
 
@@ -90,13 +98,21 @@ public struct KilnProject: Sendable {
             displayPath: "migrations/\(database)", database: database)
     }
 
-    /// A migrator for one database, with its configured application id.
+    /// A migrator for one database, with its configured application id and double-quoted string setting.
     ///
-    /// - Throws: what ``migrationSet(for:)`` throws.
+    /// When ``verifiesMigrationSums`` is on and `migrations/<database>/kiln.sum` exists, a migration whose
+    /// canonical SQL differs from the hash recorded there (a released migration that was edited) is refused;
+    /// a migration not yet recorded is fine.
+    ///
+    /// - Throws: what ``migrationSet(for:)`` throws, or ``CheckError`` naming each edited migration (or the
+    ///   `kiln.sum` line that cannot be read).
     /// - Returns: the migrator.
     public func migrator(for database: String) throws -> Migrator {
-        Migrator(
-            migrations: try migrationSet(for: database),
-            applicationID: configuration.settings(for: database).applicationID)
+        let set = try migrationSet(for: database)
+        if verifiesMigrationSums { try verifySum(of: set) }
+        let settings = configuration.settings(for: database)
+        var migrator = Migrator(migrations: set, applicationID: settings.applicationID)
+        migrator.doubleQuotedStringLiterals = settings.doubleQuotedStrings
+        return migrator
     }
 }

@@ -1,7 +1,8 @@
 import Kiln
 
 /// The folder given as a project root is not a kiln project: it does not exist, is not a folder, or has no
-/// `migrations/` folder. Nothing was read or written; a mistyped root is an error, never an empty project.
+/// `migrations/` folder, or has no database in it. Nothing was read or written; a mistyped root is an error,
+/// never an empty project.
 public struct KilnProjectRootError: DiagnosticError, Equatable {
     /// What is wrong with the root.
     public enum Reason: Equatable, Sendable {
@@ -15,6 +16,10 @@ public struct KilnProjectRootError: DiagnosticError, Equatable {
         case migrationsNotAFolder(FileKind)
         /// The root or its `migrations/` could not be looked at (e.g. a folder without search permission).
         case unreadable(FileSystemError)
+
+        // MARK: no-ops
+        /// `migrations/` holds no database folder, so a command over every database would do nothing.
+        case noDatabases
     }
 
     /// What is wrong.
@@ -36,6 +41,8 @@ public struct KilnProjectRootError: DiagnosticError, Equatable {
         case .noMigrationsFolder: "\(root) is not a kiln project: it has no migrations/ folder"
         case .migrationsNotAFolder(let kind): "\(root)/migrations is \(kind.phrase), not a folder"
         case .unreadable(let error): "cannot \(error.description)"
+        case .noDatabases:
+            "no databases in \(root)/migrations: kiln reads each database from a folder migrations/<database>/"
         }
     }
 

@@ -28,6 +28,9 @@ public struct CommandContext {
     /// Prints a diagnostic on standard error.
     func report(_ diagnostic: Diagnostic) {
         standardError(Self.format(diagnostic, root: absolutePaths ? root : nil) + "\n")
+        if let note = DoubleQuotedIdentifierNote.note(for: diagnostic, root: root) {
+            standardError(Self.format(note, root: absolutePaths ? root : nil) + "\n")
+        }
     }
 
     /// Prints an error's diagnostics on standard error, worded for the command line.

@@ -46,6 +46,9 @@ public struct Migrator: Sendable {
     /// The `PRAGMA application_id` stamped on a database the migrator creates, and required of any database
     /// that already has one; 0 means none.
     public let applicationID: Int32
+    /// Whether every connection the migrator migrates reads `"text"` that names no column as a string, as legacy
+    /// SQLite did (``SQLiteConnection/allowDoubleQuotedStringLiterals(_:)``); off by default.
+    public var doubleQuotedStringLiterals = false
 
     /// Creates a migrator for a migration set.
     public init(migrations: MigrationSet, applicationID: Int32 = 0) {
@@ -81,6 +84,7 @@ public struct Migrator: Sendable {
         onEvent: (Event) -> Void = { _ in }, finishing: ((SQLiteConnection) throws -> Void)? = nil
     ) throws -> Report {
         let goal = target ?? migrations.latestVersion
+        if doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }
         let startVersion = try inspect(connection)
         try checkRange(connection, goal: goal, baseline: baseline, startVersion: startVersion)
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
@@ -111,7 +115,9 @@ public struct Migrator: Sendable {
     /// The schema a fresh database has at `version`, built in memory.
     public func freshSchema(at version: Int32) throws -> SchemaSnapshot {
         let scratch = try SQLiteConnection(path: ":memory:")
-        if version > 0 { try Migrator(migrations: migrations).migrate(scratch, to: version) }
+        var scratchMigrator = Migrator(migrations: migrations)
+        scratchMigrator.doubleQuotedStringLiterals = doubleQuotedStringLiterals
+        if version > 0 { try scratchMigrator.migrate(scratch, to: version) }
         return try SchemaSnapshot.read(from: scratch)
     }
 

@@ -8,6 +8,9 @@ public struct CheckError: DiagnosticError {
     /// An error of one finding.
     package init(_ finding: CheckFinding) { findings = [finding] }
 
+    /// An error of several findings, at least one.
+    package init(findings: [CheckFinding]) { self.findings = findings }
+
     /// The findings in words.
     public var diagnostics: [Diagnostic] { findings.flatMap(\.diagnostics) }
 }

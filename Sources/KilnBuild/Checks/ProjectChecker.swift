@@ -14,8 +14,13 @@ public struct ProjectChecker: Sendable {
     /// The project.
     public let project: KilnProject
 
-    /// A checker for a project.
-    public init(project: KilnProject) { self.project = project }
+    /// A checker for a project. The checker reports a migration edited since `kiln.sum` among its findings, so
+    /// its copy of the project does not refuse one (``KilnProject/verifiesMigrationSums`` off).
+    public init(project: KilnProject) {
+        var project = project
+        project.verifiesMigrationSums = false
+        self.project = project
+    }
 
     /// The findings for one database, errors and warnings, in check order.
     ///
@@ -42,6 +47,8 @@ public struct ProjectChecker: Sendable {
         let (built, buildFindings) = buildTwice(database, into: builds)
         findings += buildFindings
         guard let fresh = built else { return findings }
+        // App queries meet the fresh build as the app's connection would (upgraded ones were set by the migrator).
+        if migrator.doubleQuotedStringLiterals { try? fresh.allowDoubleQuotedStringLiterals(true) }
         let (upgraded, upgradeFindings) = UpgradePathCheck(project: project, migrator: migrator).run()
         findings += upgradeFindings
         return findings + checkSeedsAndQueries(database, fresh: fresh, upgraded: upgraded)

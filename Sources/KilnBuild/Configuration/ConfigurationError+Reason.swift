@@ -16,6 +16,10 @@ extension ConfigurationError.Reason {
         case .invalidDelimiter(let path): "'\(path)' must be one of \",\", \";\", \"\\t\", \"|\""
         case .outputCollision(let database, let file, let owner):
             "database '\(database)' would write \(file), which is also \(owner.name)'s output"
+        case .invalidDoubleQuotedStrings(let path): "'\(path)' must be true or false"
+        case .unknownDatabase(let name, _): "no database named '\(name)' (no folder migrations/\(name))"
+        case .unknownSeedTable(let database, let table, _):
+            "a delimiter for table '\(table)', which has no seed file in seeds/\(database)/"
         }
     }
 
@@ -23,6 +27,16 @@ extension ConfigurationError.Reason {
     var hint: String? {
         switch self {
         case .unreadable, .notAnObject, .invalidAnalyze: nil
+        case .invalidDoubleQuotedStrings:
+            "true lets the database's SQL use \"text\" as a string literal, as legacy SQLite did; kiln's default is false"
+        case .unknownDatabase(let name, let known):
+            Self.didYouMean(name, among: known)
+                + (known.isEmpty
+                    ? "there are no databases yet" : "the databases are: \(known.joined(separator: ", "))")
+        case .unknownSeedTable(_, let table, let known):
+            Self.didYouMean(table, among: known)
+                + (known.isEmpty
+                    ? "the database has no seed files" : "the seeded tables are: \(known.joined(separator: ", "))")
         case .invalidJSON(let problem):
             problem.isMisplacedByte ? "check for a missing comma or quote; \(problem.detail)" : problem.detail
         case .trailingComma: "remove the comma after the last member or element"
@@ -40,10 +54,19 @@ extension ConfigurationError.Reason {
         }
     }
 
+    /// `did you mean 'x'? ` when a known name is close to `name`, else nothing.
+    private static func didYouMean(_ name: String, among known: [String]) -> String {
+        Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+    }
+
     /// The stable rule identifier, where one exists.
     var code: String? {
-        if case .outputCollision = self { return "output-collision" }
-        return nil
+        switch self {
+        case .outputCollision: "output-collision"
+        case .unknownDatabase: "unknown-database"
+        case .unknownSeedTable: "unknown-table"
+        default: nil
+        }
     }
 }
 

@@ -44,6 +44,14 @@ public struct ConfigurationError: DiagnosticError, Equatable {
         case invalidDelimiter(path: String)
         /// Two databases, or a database and the build manifest, would write the same file.
         case outputCollision(database: String, file: String, owner: OutputOwner)
+        /// `doubleQuotedStrings` is not a boolean.
+        case invalidDoubleQuotedStrings(path: String)
+
+        // MARK: no-ops
+        /// A database entry names no `migrations/<name>/` folder; `known` are the databases there are.
+        case unknownDatabase(name: String, known: [String])
+        /// A delimiter names a table without a seed file in `seeds/<database>/`; `known` are the seeded tables.
+        case unknownSeedTable(database: String, table: String, known: [String])
     }
 
     /// One problem and where it is.

@@ -9,7 +9,7 @@ struct ConfigurationReader {
 
     static let allowedDelimiters: [String: UInt8] = [",": 0x2C, ";": 0x3B, "\t": 0x09, "|": 0x7C]
     static let rootKeys = ["databases", "minimumSQLite"]
-    static let databaseKeys = ["analyze", "applicationId", "delimiters", "output", "pageSize"]
+    static let databaseKeys = ["analyze", "applicationId", "delimiters", "doubleQuotedStrings", "output", "pageSize"]
 
     let source: SourceText
     private(set) var problems: [ConfigurationError.Problem] = []
@@ -27,6 +27,8 @@ struct ConfigurationReader {
                 for database in object(member.value, path: "databases") {
                     let path = "databases.\(database.key)"
                     configuration.databases[database.key] = readDatabase(database.value, path: path)
+                    configuration.databaseKeyLocations[database.key] = source.location(ofByte: database.keyOffset)
+                    configuration.delimiterKeyLocations[database.key] = delimiterKeyLocations(database.value)
                     if let output = database.value.members?.first(where: { $0.key == "output" }) {
                         configuration.outputLocations[database.key] = location(of: output.value)
                     }
@@ -76,6 +78,12 @@ struct ConfigurationReader {
                 settings.analyze = analyze
             case "delimiters":
                 settings.delimiters = readDelimiters(value, path: keyPath)
+            case "doubleQuotedStrings":
+                guard let allowed = value.bool else {
+                    problem(.invalidDoubleQuotedStrings(path: keyPath), at: value)
+                    continue
+                }
+                settings.doubleQuotedStrings = allowed
             default:
                 unknownKey(member, path: keyPath, allowed: Self.databaseKeys)
             }
@@ -93,6 +101,13 @@ struct ConfigurationReader {
             delimiters[member.key] = byte
         }
         return delimiters
+    }
+
+    /// Where each table key of a database's `delimiters` object is.
+    private func delimiterKeyLocations(_ database: JSONValue) -> [String: SourceLocation] {
+        let delimiters = database.members?.first(where: { $0.key == "delimiters" })?.value.members ?? []
+        return Dictionary(
+            delimiters.map { ($0.key, source.location(ofByte: $0.keyOffset)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A power of two from 512 to 65536, as `PRAGMA page_size` takes.

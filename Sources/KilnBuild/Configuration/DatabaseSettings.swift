@@ -11,6 +11,9 @@ extension KilnConfiguration {
         public package(set) var pageSize = 4096
         /// Whether the build runs `ANALYZE`, so the shipped file carries query-planner statistics.
         public package(set) var analyze = false
+        /// Whether SQL run for this database may use `"text"` as a string literal, as legacy SQLite did: for a
+        /// project whose app relies on it. Off by default: `"name"` is always an identifier.
+        public package(set) var doubleQuotedStrings = false
 
         /// The defaults.
         public init() {}

@@ -25,7 +25,8 @@ public struct SeedFile: Sendable, Equatable {
     /// - Parameters:
     ///   - directory: the folder on disk.
     ///   - displayPath: how diagnostics name the folder, e.g. `seeds/countries`.
-    ///   - delimiters: the separator for tables that do not use `,`, by table name.
+    ///   - delimiters: the separator for tables that do not use `,`, by table name (compared as SQLite compares
+    ///     identifiers).
     /// - Returns: the seed files, sorted by name.
     /// - Throws: ``SeedError`` when the folder cannot be read.
     public static func discover(in directory: String, displayPath: String, delimiters: [String: UInt8] = [:]) throws
@@ -41,7 +42,8 @@ public struct SeedFile: Sendable, Equatable {
             let table = String(name.dropLast(4))
             return SeedFile(
                 path: "\(directory)/\(name)", displayPath: "\(displayPath)/\(name)", tableName: table,
-                delimiter: delimiters[table] ?? UInt8(ascii: ","))
+                delimiter: delimiters[table] ?? delimiters.first { $0.key.isSameIdentifier(as: table) }?.value
+                    ?? UInt8(ascii: ","))
         }
     }
 }

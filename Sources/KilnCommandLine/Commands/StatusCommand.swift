@@ -79,12 +79,7 @@ enum StatusCommand: KilnCommand {
                 message: "name the database that '--db' holds",
                 hint: "the databases are: \(names.joined(separator: ", "))", command: spec.name)
         }
-        if names.isEmpty {
-            throw DiagnosticFailure(
-                Diagnostic(
-                    .error, "no databases in \(project.migrationsDirectory.path)",
-                    hint: "create one with 'kiln new <database> <description>'"))
-        }
+        if names.isEmpty { throw KilnProjectRootError(.noDatabases, root: project.root.path) }
         var document = Document()
         var failed = false
         for name in names {
@@ -116,6 +111,7 @@ enum StatusCommand: KilnCommand {
 
     private static func inspect(_ shown: String, path: String, migrator: Migrator) throws -> FileStatus {
         let connection = try DatabaseFile.open(path, shownAs: shown)
+        try connection.allowDoubleQuotedStringLiterals(migrator.doubleQuotedStringLiterals)
         let version = try Migrator.version(of: connection)
         let latest = migrator.migrations.latestVersion
         guard version >= 0, version <= latest else {
