@@ -52,7 +52,8 @@ enum BuildCommand: KilnCommand {
         let names = arguments[Self.databases]
         let out = arguments[Self.out]?.path ?? project.root.appendingPathComponent("build").path
         let shownOut = arguments[Self.out]?.text ?? "build"
-        let bundler = Bundler(project: project, outputDirectory: out, force: arguments[Self.force])
+        var bundler = Bundler(project: project, outputDirectory: out, force: arguments[Self.force])
+        bundler.clock = try BuildClock.sourceDateEpoch(in: context.environment)
         if let listFolder = arguments[Self.xcfilelist] {
             _ = try XcodeFileLists.write(
                 project: project, databases: try project.databases(named: names), outputDirectory: out,
