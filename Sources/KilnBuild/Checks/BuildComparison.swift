@@ -13,13 +13,14 @@ enum BuildComparison {
         let connection = try SQLiteConnection(path: BundledFile.uri(first), mode: .readOnly)
         _ = try connection.rows(sql: "ATTACH DATABASE ? AS other", [.text(BundledFile.uri(second))])
         let entries = "SELECT type, name, tbl_name, sql FROM"
-        if let name = try connection.scalar(
+        // `rows`, not `scalar`: an empty result must stay distinguishable from a NULL name.
+        if let name = try connection.rows(
             sql: """
                 SELECT name FROM (\(entries) main.sqlite_master EXCEPT \(entries) other.sqlite_master)
                 UNION SELECT name FROM (\(entries) other.sqlite_master EXCEPT \(entries) main.sqlite_master)
                 ORDER BY name LIMIT 1
-                """)
-        {
+                """
+        ).first?.first {
             return BuildDifference(table: "\(name)", key: "", kind: .schema)
         }
         let tables = try connection.rows(
