@@ -50,7 +50,10 @@ struct BuildClockTests {
             }
         }
         let message = formattedDiagnostics(SourceDateEpochError(value: "soon"))
-        #expect(message.first == "kiln: error: SOURCE_DATE_EPOCH is 'soon', not a whole number of seconds since 1970-01-01 00:00:00 UTC")
+        #expect(
+            message.first
+                == "kiln: error: SOURCE_DATE_EPOCH is 'soon', not a whole number of seconds since 1970-01-01 00:00:00 UTC"
+        )
     }
 
     @Test("the manifest records the pinned time and where it came from; another SOURCE_DATE_EPOCH rebuilds")
@@ -59,19 +62,38 @@ struct BuildClockTests {
         var bundler = Bundler(project: try fixture.project, outputDirectory: fixture.folder.path("build"))
         bundler.clock = BuildClock(secondsSince1970: 1_700_000_000, isSourceDateEpoch: true)
         let first = try #require(try bundler.build().first?.result.get())
-        guard case .built(let built, _) = first else { Issue.record("not built"); return }
+        guard case .built(let built, _) = first else {
+            Issue.record("not built")
+            return
+        }
         #expect(built.clock.secondsSince1970 == 1_700_000_000)
         let text = String(decoding: try fixture.folder.read("build/kiln-manifest.json"), as: UTF8.self)
-        #expect(text.contains(#""pinnedTime" : 1700000000"#) && text.contains(#""pinnedTimeSource" : "SOURCE_DATE_EPOCH""#))
+        #expect(
+            text.contains(#""pinnedTime" : 1700000000"#) && text.contains(#""pinnedTimeSource" : "SOURCE_DATE_EPOCH""#))
         let db = try SQLiteConnection(path: fixture.folder.path("build/app.sqlite"), mode: .readOnly)
-        #expect(try db.rows(sql: "SELECT created_at, stamped FROM event WHERE id = 1") == [["2023-11-14 22:13:20", 1_700_000_000]])
-        guard case .upToDate = try bundler.build().first?.result.get() else { Issue.record("rebuilt"); return }
+        #expect(
+            try db.rows(sql: "SELECT created_at, stamped FROM event WHERE id = 1") == [
+                ["2023-11-14 22:13:20", 1_700_000_000]
+            ])
+        guard case .upToDate = try bundler.build().first?.result.get() else {
+            Issue.record("rebuilt")
+            return
+        }
         bundler.clock = BuildClock(secondsSince1970: 1_700_000_001, isSourceDateEpoch: true)
-        guard case .built = try bundler.build().first?.result.get() else { Issue.record("not rebuilt"); return }
+        guard case .built = try bundler.build().first?.result.get() else {
+            Issue.record("not rebuilt")
+            return
+        }
         bundler.clock = nil
-        guard case .upToDate = try bundler.build().first?.result.get() else { Issue.record("rebuilt"); return }
+        guard case .upToDate = try bundler.build().first?.result.get() else {
+            Issue.record("rebuilt")
+            return
+        }
         bundler.force = true
-        guard case .built(let plain, _) = try bundler.build().first?.result.get() else { Issue.record("not built"); return }
+        guard case .built(let plain, _) = try bundler.build().first?.result.get() else {
+            Issue.record("not built")
+            return
+        }
         #expect(!plain.clock.isSourceDateEpoch)
         let after = String(decoding: try fixture.folder.read("build/kiln-manifest.json"), as: UTF8.self)
         #expect(after.contains(#""pinnedTimeSource" : "build start""#))
@@ -94,7 +116,8 @@ struct BuildClockTests {
     func differenceAtMigration() throws {
         let fixture = try TimeProject(seeded: false)
         try fixture.folder.write(
-            "migrations/app/0002_rows.sql", "INSERT INTO log (note) VALUES ('start');\nCREATE INDEX log_note ON log (note);\n")
+            "migrations/app/0002_rows.sql",
+            "INSERT INTO log (note) VALUES ('start');\nCREATE INDEX log_note ON log (note);\n")
         let finding = try difference(fixture)
         #expect(
             finding.diagnostics.first.map { "\($0.location!): \($0.message)" }

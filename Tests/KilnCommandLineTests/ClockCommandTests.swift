@@ -52,7 +52,9 @@ struct ClockCommandTests {
         return (try folder.read("build/app.sqlite"), rows)
     }
 
-    @Test("two builds a second apart: byte-identical under one SOURCE_DATE_EPOCH; without it, other times but the same random values")
+    @Test(
+        "two builds a second apart: byte-identical under one SOURCE_DATE_EPOCH; without it, other times but the same random values"
+    )
     func buildsASecondApart() throws {
         let folder = try project()
         let pinnedFirst = try build(folder, epoch: "1700000000")
@@ -114,10 +116,12 @@ struct ClockCommandTests {
             #expect(kiln("migrate", "app", "--db", name, in: folder).status == 0)
         }
         #expect(kiln("seed", "app", "--db", "real.sqlite", in: folder).status == 0)
-        let pinned = kiln("seed", "app", "--db", "pinned.sqlite", in: folder, environment: ["SOURCE_DATE_EPOCH": "86400"])
+        let pinned = kiln(
+            "seed", "app", "--db", "pinned.sqlite", in: folder, environment: ["SOURCE_DATE_EPOCH": "86400"])
         #expect(pinned.status == 0, "\(pinned.standardError)")
         let db = try SQLiteConnection(path: folder.path("pinned.sqlite"), mode: .readOnly)
-        #expect(try db.rows(sql: "SELECT DISTINCT created_at, stamped FROM event") == [["1970-01-02 00:00:00", 86_400]])
+        #expect(
+            try db.rows(sql: "SELECT DISTINCT created_at, stamped FROM event") == [["1970-01-02 00:00:00", 86_400]])
         let real = try SQLiteConnection(path: folder.path("real.sqlite"), mode: .readOnly)
         let stamped = try real.integer(sql: "SELECT stamped FROM event WHERE id = 1")
         #expect(abs(stamped - Int64(Date().timeIntervalSince1970)) < 60)

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("kiln binary: SOURCE_DATE_EPOCH from the process's environment")
 struct SourceDateEpochTests {
-    @Test("builds under one SOURCE_DATE_EPOCH are byte-identical, another one changes the stored time, an invalid one fails")
+    @Test(
+        "builds under one SOURCE_DATE_EPOCH are byte-identical, another one changes the stored time, an invalid one fails"
+    )
     func reproducibleBuilds() throws {
         let folder = try TemporaryDirectory()
         try folder.write(
@@ -30,7 +32,10 @@ struct SourceDateEpochTests {
         let later = try build("1700000001")
         #expect(later.bytes != nil && later.bytes != first.bytes)
         let db = try SQLiteConnection(path: folder.path("build/app.sqlite"), mode: .readOnly)
-        #expect(try db.rows(sql: "SELECT created_at, stamped FROM event WHERE id = 2") == [["2023-11-14 22:13:21", 1_700_000_001]])
+        #expect(
+            try db.rows(sql: "SELECT created_at, stamped FROM event WHERE id = 2") == [
+                ["2023-11-14 22:13:21", 1_700_000_001]
+            ])
         let invalid = try KilnBinary.run(["build"], in: folder.url, environment: ["SOURCE_DATE_EPOCH": "1.7e9"])
         #expect(invalid.status == 1)
         #expect(invalid.standardError.hasPrefix("kiln: error: SOURCE_DATE_EPOCH is '1.7e9'"))

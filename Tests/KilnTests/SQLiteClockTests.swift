@@ -39,7 +39,10 @@ struct SQLiteClockTests {
                 END;
                 INSERT INTO event (id) VALUES (1);
                 """)
-        #expect(try db.rows(sql: "SELECT at, day, stamped FROM event") == [["2023-11-14 22:13:20", "2023-11-14", 1_700_000_000]])
+        #expect(
+            try db.rows(sql: "SELECT at, day, stamped FROM event") == [
+                ["2023-11-14 22:13:20", "2023-11-14", 1_700_000_000]
+            ])
     }
 
     @Test("connections pinned at different instants each keep their own, on a file too; the system clock is untouched")
@@ -47,7 +50,8 @@ struct SQLiteClockTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-clock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try SQLiteConnection(path: folder.appendingPathComponent("a.sqlite").path, clock: .pinned(secondsSince1970: 0))
+        let first = try SQLiteConnection(
+            path: folder.appendingPathComponent("a.sqlite").path, clock: .pinned(secondsSince1970: 0))
         let second = try SQLiteConnection(path: ":memory:", clock: .pinned(secondsSince1970: 86_400))
         let system = try SQLiteConnection(path: ":memory:")
         try first.execute(sql: "CREATE TABLE t (at TEXT DEFAULT CURRENT_TIMESTAMP); INSERT INTO t DEFAULT VALUES")
@@ -60,9 +64,12 @@ struct SQLiteClockTests {
 
     @Test("an instant outside 1970 through 9999 is refused")
     func outOfRange() {
-        #expect(throws: SQLiteError.self) { try SQLiteConnection(path: ":memory:", clock: .pinned(secondsSince1970: -1)) }
         #expect(throws: SQLiteError.self) {
-            try SQLiteConnection(path: ":memory:", clock: .pinned(secondsSince1970: SQLiteClock.latestSecondsSince1970 + 1))
+            try SQLiteConnection(path: ":memory:", clock: .pinned(secondsSince1970: -1))
+        }
+        #expect(throws: SQLiteError.self) {
+            try SQLiteConnection(
+                path: ":memory:", clock: .pinned(secondsSince1970: SQLiteClock.latestSecondsSince1970 + 1))
         }
     }
 
@@ -76,7 +83,7 @@ struct SQLiteClockTests {
                 INSERT INTO t (id) VALUES (1), (2);
                 """)
         return try db.rows(sql: "SELECT uuid, n FROM t ORDER BY id").flatMap { $0 }
-            + [try db.scalar(sql: "SELECT random()")!, try db.scalar(sql: "SELECT hex(randomblob(5))")!]
+            + db.rows(sql: "SELECT random(), hex(randomblob(5))").flatMap { $0 }
     }
 
     @Test("random() and randomblob() repeat under the same seed, in defaults too, and change with it")

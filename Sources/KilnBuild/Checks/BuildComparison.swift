@@ -24,7 +24,10 @@ enum BuildComparison {
             return BuildDifference(table: "\(name)", key: "", kind: .schema)
         }
         let tables = try connection.rows(
-            sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
+            sql: """
+                SELECT name FROM main.sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'
+                ORDER BY name
+                """)
         for case .text(let table)? in tables.map(\.first) {
             if let difference = try firstDifference(in: table, connection) { return difference }
         }

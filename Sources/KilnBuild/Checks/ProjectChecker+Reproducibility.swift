@@ -4,7 +4,10 @@ import Kiln
 extension ProjectChecker {
     /// Builds `database` into both `paths`, with one clock for both, and compares their bytes.
     ///
-    /// - Parameter clocks: the two builds' clocks; by default both use ``clock``, or the time the check starts.
+    /// - Parameters:
+    ///   - database: the database to build.
+    ///   - paths: the two files to build into.
+    ///   - clocks: the two builds' clocks; by default both use ``clock``, or the time the check starts.
     /// - Returns: the first build opened read-only (nil when a build failed), and what went wrong.
     package func buildTwice(_ database: String, into paths: [String], clocks: [BuildClock]? = nil) -> (
         fresh: SQLiteConnection?, findings: [CheckFinding]
