@@ -13,6 +13,8 @@ public struct CommandContext {
     public let standardError: (String) -> Void
     /// Whether standard error is a terminal, where progress may redraw a line.
     public let standardErrorIsTerminal: Bool
+    /// The environment the command sees (the process's, or a test's).
+    public var environment: [String: String] = [:]
     /// Whether diagnostics name files by absolute path (`--absolute-paths`), for build systems that annotate them.
     public var absolutePaths = false
 

@@ -32,11 +32,12 @@ public enum KilnTool {
     ///   - standardOutput: receives data.
     ///   - standardError: receives diagnostics and progress.
     ///   - standardErrorIsTerminal: whether standard error is a terminal, where progress may redraw a line.
+    ///   - environment: the environment variables commands read (`SOURCE_DATE_EPOCH`).
     /// - Returns: the exit status.
     public static func run(
         _ arguments: [String], currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void,
-        standardErrorIsTerminal: Bool = false
+        standardErrorIsTerminal: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int32 {
         let specs = commands.map { $0.spec }
         guard let first = arguments.first else {
@@ -58,9 +59,10 @@ public enum KilnTool {
         guard let command = commands.first(where: { $0.spec.name == first }) else {
             return report(unknownCommand(first), standardError: standardError)
         }
-        let context = CommandContext(
+        var context = CommandContext(
             root: currentDirectory, standardOutput: standardOutput, standardError: standardError,
             standardErrorIsTerminal: standardErrorIsTerminal)
+        context.environment = environment
         return run(command, Array(arguments.dropFirst()), currentDirectory: currentDirectory, context: context)
     }
 
@@ -135,7 +137,7 @@ public enum KilnTool {
         return InterruptSignal.exitStatus(for: number)
     }
 
-    /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:)``):
+    /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:environment:)``):
     /// the `kiln` executable calls this once before it runs; in-process callers need not.
     public static func installInterruptHandlers() {
         InterruptSignal.shared.install()

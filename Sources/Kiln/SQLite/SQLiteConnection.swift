@@ -17,7 +17,7 @@ import KilnSQLiteShim
 /// A connection is not thread-safe: use it from one thread at a time.
 ///
 /// ## Topics
-/// - ``init(path:mode:busyTimeoutMilliseconds:defensive:)``
+/// - ``init(path:mode:busyTimeoutMilliseconds:defensive:clock:)``
 /// - ``execute(sql:)``
 /// - ``prepare(sql:)``
 /// - ``transaction(_:_:)``
@@ -46,6 +46,7 @@ public final class SQLiteConnection {
     ///   - busyTimeoutMilliseconds: how long a statement waits for another connection's lock before it fails
     ///     with `SQLITE_BUSY`.
     ///   - defensive: turns on `SQLITE_DBCONFIG_DEFENSIVE`.
+    ///   - clock: what the connection's SQL sees as the current time (``SQLiteClock``).
     /// Before SQLite opens a file, its path (and its `-journal` and `-wal`, which SQLite may read) is checked
     /// without opening it: where something exists that is not a regular file (a folder, a FIFO, a socket, a
     /// device; symbolic links followed), the open is refused, so SQLite never blocks on a FIFO nor reports a
@@ -57,7 +58,7 @@ public final class SQLiteConnection {
     ///   exist when `mode` does not create it.
     public init(
         path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
-        defensive: Bool = true
+        defensive: Bool = true, clock: SQLiteClock = .system
     ) throws {
         let file = Self.filePath(of: path)
         if let file {
@@ -66,7 +67,7 @@ public final class SQLiteConnection {
             }
         }
         var raw: OpaquePointer?
-        let code = sqlite3_open_v2(path, &raw, Self.flags(for: mode), nil)
+        let code = sqlite3_open_v2(path, &raw, Self.flags(for: mode), try clock.vfsName())
         guard let raw else {
             throw SQLiteError(code: SQLiteResultCode(rawValue: code), message: "out of memory opening \(path)")
         }
@@ -125,7 +126,7 @@ public final class SQLiteConnection {
         return SQLiteError(code: SQLiteResultCode(rawValue: extended), message: String(cString: sqlite3_errmsg(raw)))
     }
 
-    /// The file a path given to ``init(path:mode:busyTimeoutMilliseconds:defensive:)`` names on disk: the path
+    /// The file a path given to ``init(path:mode:busyTimeoutMilliseconds:defensive:clock:)`` names on disk: the path
     /// itself, or the path of a `file:` URI (percent-decoding it); nil for an in-memory or temporary database.
     static func filePath(of path: String) -> String? {
         guard path.hasPrefix("file:") else { return path.isEmpty || path == ":memory:" ? nil : path }

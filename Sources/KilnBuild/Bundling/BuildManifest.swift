@@ -24,6 +24,11 @@ public struct BuildManifest: Codable, Equatable, Sendable {
         public var sqliteVersion: String
         /// The kiln version that wrote the file.
         public var kilnVersion: String
+        /// The instant the build's SQL saw as 'now' (`CURRENT_TIMESTAMP`, `date('now')`…), in seconds since
+        /// 1970 (absent in manifests written before kiln pinned the clock).
+        public var pinnedTime: Int64?
+        /// Where ``pinnedTime`` came from: `SOURCE_DATE_EPOCH` or `build start`.
+        public var pinnedTimeSource: String?
 
         init(_ built: BuiltDatabase) {
             file = built.file
@@ -35,6 +40,15 @@ public struct BuildManifest: Codable, Equatable, Sendable {
             sourceDigest = built.sourceDigest
             sqliteVersion = built.sqliteVersion
             kilnVersion = built.kilnVersion
+            pinnedTime = built.clock.secondsSince1970
+            pinnedTimeSource = built.clock.source
+        }
+
+        /// Whether the file was built with `clock` where the clock matters: a clock from `SOURCE_DATE_EPOCH`
+        /// asks for a file built at that very instant; otherwise any build time will do.
+        func matches(_ clock: BuildClock) -> Bool {
+            guard clock.isSourceDateEpoch else { return true }
+            return pinnedTime == clock.secondsSince1970 && pinnedTimeSource == clock.source
         }
     }
 

@@ -20,4 +20,6 @@ public struct BuiltDatabase: Sendable, Equatable {
     public let sqliteVersion: String
     /// The kiln version that wrote it.
     public let kilnVersion: String
+    /// The instant its SQL saw as 'now'.
+    public let clock: BuildClock
 }

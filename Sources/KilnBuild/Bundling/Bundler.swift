@@ -23,6 +23,9 @@ public struct Bundler: Sendable {
     public let outputDirectory: String
     /// Rebuild even when up to date.
     public var force = false
+    /// What the build's SQL sees as 'now': nil for the time ``build(_:waiting:warning:)`` starts, the same for
+    /// every database. A file built with another `SOURCE_DATE_EPOCH` clock is not up to date.
+    public var clock: BuildClock?
 
     /// A bundler writing into `outputDirectory`.
     public init(project: KilnProject, outputDirectory: String, force: Bool = false) {
@@ -62,11 +65,12 @@ public struct Bundler: Sendable {
         database: String, result: Result<Outcome, Error>
     )] {
         let previous = BuildManifest.read(in: outputDirectory)
+        let clock = self.clock ?? .startingNow()
 
         let results = ResultCollector(count: names.count)
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let name = names[index]
-            results.set(index, Result { try buildOne(name, previous: previous.databases[name]) })
+            results.set(index, Result { try buildOne(name, previous: previous.databases[name], clock: clock) })
         }
         var manifest = previous
         var outcomes: [(database: String, result: Result<Outcome, Error>)] = []
@@ -114,18 +118,19 @@ public struct Bundler: Sendable {
         guard problems.isEmpty else { throw ConfigurationError(problems) }
     }
 
-    private func buildOne(_ database: String, previous: BuildManifest.Entry?) throws -> Outcome {
+    private func buildOne(_ database: String, previous: BuildManifest.Entry?, clock: BuildClock) throws -> Outcome {
         let stopwatch = Stopwatch()
         let digest = try project.sourceDigest(for: database)
         let file = project.configuration.settings(for: database).outputName(for: database)
         let output = "\(outputDirectory)/\(file)"
-        if !force, let previous, previous.sourceDigest == digest.hex, previous.file == file, FileSystem.exists(output),
+        if !force, let previous, previous.sourceDigest == digest.hex, previous.file == file, previous.matches(clock),
+            FileSystem.exists(output),
             try FileSystem.sha256(ofFileAt: output).hex == previous.sha256
         {
             return .upToDate(previous)
         }
         let temporary = OutputDirectoryLock.temporaryPath(in: outputDirectory, for: file)
-        let built = try DatabaseBuilder(project: project, database: database).build(
+        let built = try DatabaseBuilder(project: project, database: database, clock: clock).build(
             into: temporary, sourceDigest: digest)
         do {
             try FileSystem.rename(temporary, to: output)

@@ -7,17 +7,22 @@ import Kiln
 /// The file is made with an explicit page size, UTF-8 encoding and no auto-vacuum, and with journaling and
 /// syncing off while it is private to the build. Sealing switches it to rollback-journal (DELETE) mode, so
 /// header bytes 18 and 19 say "not WAL", and vacuums it, so it has no free pages; then it is closed with no
-/// `-journal`, `-wal` or `-shm` beside it and fsynced. The same sources and SQLite version give the same bytes.
+/// `-journal`, `-wal` or `-shm` beside it and fsynced. The connection's clock is pinned (``BuildClock``) and its
+/// `random()` and `randomblob()` are seeded from the sources' digest, so the same sources, clock and SQLite
+/// version give the same bytes.
 package struct DatabaseBuilder: Sendable {
     /// The project.
     package let project: KilnProject
     /// The database to build.
     package let database: String
+    /// What the build's SQL sees as 'now'.
+    package let clock: BuildClock
 
-    /// A builder for one database of a project.
-    package init(project: KilnProject, database: String) {
+    /// A builder for one database of a project, its clock pinned at `clock` (by default, now).
+    package init(project: KilnProject, database: String, clock: BuildClock = .startingNow()) {
         self.project = project
         self.database = database
+        self.clock = clock
     }
 
     /// Builds into `path`, which must not exist yet and is left complete or removed.
@@ -37,7 +42,8 @@ package struct DatabaseBuilder: Sendable {
     private func buildUnchecked(into path: String, sourceDigest: SHA256Digest) throws -> BuiltDatabase {
         let settings = project.configuration.settings(for: database)
         let migrator = try project.migrator(for: database)
-        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate, clock: clock.sqliteClock)
+        try connection.useDeterministicRandomness(seed: sourceDigest.bytes)
         try connection.execute(
             sql: "PRAGMA page_size = \(settings.pageSize); PRAGMA encoding = 'UTF-8'; PRAGMA auto_vacuum = NONE")
         _ = try connection.rows(sql: "PRAGMA journal_mode = OFF")
@@ -65,7 +71,7 @@ package struct DatabaseBuilder: Sendable {
             userVersion: expected.userVersion, applicationID: expected.applicationID, rowCounts: counts,
             contentHash: content.hex,
             sourceDigest: sourceDigest.hex, sqliteVersion: SQLiteConnection.libraryVersion,
-            kilnVersion: KilnVersion.current)
+            kilnVersion: KilnVersion.current, clock: clock)
     }
 
     /// `PRAGMA integrity_check` must say ok and `PRAGMA foreign_key_check` must be empty.

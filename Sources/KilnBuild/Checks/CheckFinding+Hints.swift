@@ -20,7 +20,9 @@ extension CheckFinding.Reason {
         case .featureTooNew(let feature, _, _):
             "write it without \(feature), or raise minimumSQLite with the app's deployment target"
         case .buildNotReproducible:
-            "something in the build depends on time or chance; report it with the migrations involved"
+            "every table holds the same rows in both builds, so the files differ in layout; compare their page_size, encoding and auto_vacuum"
+        case .buildsDiffer:
+            "kiln pins the clock and seeds random() and randomblob(); the value comes from another source of chance (a function an extension adds, a value written outside SQL): make it depend only on the sources"
         case .upgradeFailed(let database, let version, _),
             .upgradeForeignKeyViolation(let database, let version, _, _, _):
             "the data came from fixtures/\(database)/\(version).sql or, without it, from generated rows"
@@ -46,7 +48,7 @@ extension CheckFinding.Reason {
         case .migrationRemoved: "migration-removed"
         case .sumMismatch: "sum-mismatch"
         case .featureTooNew: "feature-too-new"
-        case .buildNotReproducible: "build-not-reproducible"
+        case .buildNotReproducible, .buildsDiffer: "build-not-reproducible"
         case .buildFailed, .freshBuildUnreadable: "build-failed"
         case .upgradeFailed, .upgradeIntegrityFailed, .upgradeForeignKeyViolation, .upgradeCheckFailed:
             "upgrade-failed"

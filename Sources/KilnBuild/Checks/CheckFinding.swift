@@ -69,6 +69,10 @@ public struct CheckFinding: Sendable {
         case checkFailed(database: String, description: String)
         /// Another area's error stopped a check (a migration set, a seed, a migration, `kiln.json`).
         case error(any Error)
+
+        // MARK: clock
+        /// Two builds of the same sources, with the same clock, hold different data: `difference` says where.
+        case buildsDiffer(database: String, difference: BuildDifference)
     }
 
     /// What was found.

@@ -2,17 +2,26 @@ import Foundation
 import Kiln
 
 extension ProjectChecker {
-    /// Builds `database` into both `paths` and compares their bytes.
+    /// Builds `database` into both `paths`, with one clock for both, and compares their bytes.
     ///
+    /// - Parameters:
+    ///   - database: the database to build.
+    ///   - paths: the two files to build into.
+    ///   - clocks: the two builds' clocks; by default both use ``clock``, or the time the check starts.
     /// - Returns: the first build opened read-only (nil when a build failed), and what went wrong.
-    func buildTwice(_ database: String, into paths: [String]) -> (fresh: SQLiteConnection?, findings: [CheckFinding]) {
+    package func buildTwice(_ database: String, into paths: [String], clocks: [BuildClock]? = nil) -> (
+        fresh: SQLiteConnection?, findings: [CheckFinding]
+    ) {
         do {
             let digest = try project.sourceDigest(for: database)
-            let builder = DatabaseBuilder(project: project, database: database)
-            for path in paths { _ = try builder.build(into: path, sourceDigest: digest) }
+            let shared = clock ?? .startingNow()
+            for (path, clock) in zip(paths, clocks ?? [shared, shared]) {
+                _ = try DatabaseBuilder(project: project, database: database, clock: clock).build(
+                    into: path, sourceDigest: digest)
+            }
             var findings: [CheckFinding] = []
             if try Set(paths.map { try FileSystem.contents(of: $0) }).count > 1 {
-                findings.append(CheckFinding(.buildNotReproducible(database: database)))
+                findings.append(try difference(database, between: paths[0], and: paths[1]))
             }
             return (try SQLiteConnection(path: BundledFile.uri(paths[0]), mode: .readOnly), findings)
         } catch let error as DiagnosticError {
@@ -20,5 +29,37 @@ extension ProjectChecker {
         } catch {
             return (nil, [CheckFinding(.buildFailed(database: database, description: "\(error)"))])
         }
+    }
+
+    /// What differs between two builds whose bytes differ, located at the table's seed file or at the last
+    /// migration statement that creates or alters it, or triggers on it.
+    private func difference(_ database: String, between first: String, and second: String) throws -> CheckFinding {
+        guard let difference = try BuildComparison.firstDifference(between: first, and: second) else {
+            return CheckFinding(.buildNotReproducible(database: database))
+        }
+        let reason = CheckFinding.Reason.buildsDiffer(database: database, difference: difference)
+        if FileSystem.exists(project.seedsDirectory.appendingPathComponent(database).path),
+            let seed = try project.seedFiles(for: database).first(where: {
+                $0.tableName.isSameIdentifier(as: difference.table)
+            })
+        {
+            return CheckFinding(reason, at: SourceLocation(path: seed.displayPath, line: 1, column: 1))
+        }
+        return CheckFinding(reason, at: try lastDefinition(of: difference.table, in: database))
+    }
+
+    /// The first token of the last migration statement that starts with CREATE or ALTER and names `table`.
+    private func lastDefinition(of table: String, in database: String) throws -> SourceLocation? {
+        for migration in try project.migrationSet(for: database).migrations.reversed() {
+            let lexer = SQLLexer(bytes: migration.source.bytes)
+            for statement in migration.statements.reversed() {
+                let tokens = statement.tokens
+                guard let first = tokens.first, lexer.isWord(first, "create") || lexer.isWord(first, "alter"),
+                    tokens.contains(where: { lexer.identifier(of: $0)?.isSameIdentifier(as: table) == true })
+                else { continue }
+                return migration.source.location(ofByte: first.range.lowerBound)
+            }
+        }
+        return nil
     }
 }

@@ -13,6 +13,8 @@ import Kiln
 public struct ProjectChecker: Sendable {
     /// The project.
     public let project: KilnProject
+    /// What both builds' SQL sees as 'now': nil for the time the check of a database starts.
+    public var clock: BuildClock?
 
     /// A checker for a project. The checker reports a migration edited since `kiln.sum` among its findings, so
     /// its copy of the project does not refuse one (``KilnProject/verifiesMigrationSums`` off).

@@ -25,12 +25,13 @@ extension KilnProject {
     ///   - only: load only these tables (all when empty).
     ///   - durability: journaled unless the file is private to the caller.
     ///   - progress: called every few thousand rows.
+    ///   - clock: what the seed's SQL (defaults, triggers) sees as 'now': the system's clock unless pinned.
     /// - Returns: what happened to each table, in load order.
     /// - Throws: ``SeedError``, ``CSVError``, ``MigrationSetError``, ``ProjectError``, or ``FileSystemError`` when
     ///   `path` is not a regular file; the file is unchanged.
     public func seed(
         _ database: String, fileAt path: String, shownAs: String? = nil, mode: SeedMode = .insert, only: [String] = [],
-        durability: SeedDurability = .full, progress: ((SeedProgress) -> Void)? = nil
+        durability: SeedDurability = .full, progress: ((SeedProgress) -> Void)? = nil, clock: SQLiteClock = .system
     ) throws -> [SeedTableReport] {
         let migrator = try self.migrator(for: database)
         let name = shownAs ?? path
@@ -40,7 +41,7 @@ extension KilnProject {
         let files = try seedFiles(for: database, only: only)
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: path, mode: .readWrite)
+            connection = try SQLiteConnection(path: path, mode: .readWrite, clock: clock)
             // The commit is the journal's unlink: EXTRA fsyncs the folder after it, so exit 0 is durable.
             try connection.execute(sql: "PRAGMA synchronous = EXTRA")
             try connection.allowDoubleQuotedStringLiterals(migrator.doubleQuotedStringLiterals)

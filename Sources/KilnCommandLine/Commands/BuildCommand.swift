@@ -12,7 +12,9 @@ enum BuildCommand: KilnCommand {
             complete and checked, so the output is always the previous file or the new one; the manifest is
             written after every rename, so after a build that exits 0 it describes the files. A database whose
             sources and settings are unchanged, and whose output still has its recorded hash, is not rebuilt.
-            build/kiln-manifest.json records every output.
+            build/kiln-manifest.json records every output. SQL sees one instant as 'now' in the whole build:
+            SOURCE_DATE_EPOCH (seconds since 1970) when the environment sets it, else the time the build started;
+            random() and randomblob() are seeded from the sources.
             """,
         arguments: [databases.declaration],
         options: [out.declaration, force.declaration, xcfilelist.declaration, json.declaration])
@@ -52,7 +54,8 @@ enum BuildCommand: KilnCommand {
         let names = arguments[Self.databases]
         let out = arguments[Self.out]?.path ?? project.root.appendingPathComponent("build").path
         let shownOut = arguments[Self.out]?.text ?? "build"
-        let bundler = Bundler(project: project, outputDirectory: out, force: arguments[Self.force])
+        var bundler = Bundler(project: project, outputDirectory: out, force: arguments[Self.force])
+        bundler.clock = try BuildClock.sourceDateEpoch(in: context.environment)
         if let listFolder = arguments[Self.xcfilelist] {
             _ = try XcodeFileLists.write(
                 project: project, databases: try project.databases(named: names), outputDirectory: out,

@@ -53,7 +53,8 @@ enum CheckCommand: KilnCommand {
         let project = try context.project()
         let names = try project.databases(named: arguments[Self.databases])
         let strict = arguments[Self.strict]
-        let checker = ProjectChecker(project: project)
+        var checker = ProjectChecker(project: project)
+        checker.clock = try BuildClock.sourceDateEpoch(in: context.environment)
         var results: [DatabaseResult] = []
         let stopwatch = Stopwatch()
         for name in names {

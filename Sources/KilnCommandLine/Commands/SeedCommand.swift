@@ -57,10 +57,11 @@ enum SeedCommand: KilnCommand {
         let mode = arguments[Self.mode]
         let json = arguments[Self.json]
         let progress = !json && context.standardErrorIsTerminal ? ProgressLine(context: context) : nil
+        let clock = try BuildClock.sourceDateEpoch(in: context.environment)?.sqliteClock ?? .system
         let stopwatch = Stopwatch()
         let reports = try context.project().seed(
             database, fileAt: file.path, shownAs: file.text, mode: mode, only: arguments[Self.only],
-            progress: progress.map { line in { line.show($0) } })
+            progress: progress.map { line in { line.show($0) } }, clock: clock)
         progress?.clear()
         let elapsed = stopwatch.elapsed
         let rows = reports.reduce(0) { $0 + $1.rows }

@@ -34,4 +34,16 @@ void kiln_enable_interrupts(void);
 /// ``kiln_request_interrupt`` (`sqlite3_progress_handler`, every 64 steps; the check is one atomic load).
 void kiln_watch_interrupts(struct sqlite3 *db);
 
+/// The name of a VFS that wraps the default one and answers `milliseconds` (since 1970, UTC) whenever SQLite
+/// asks for the current time (`xCurrentTimeInt64`, `xCurrentTime`): open a connection with it and
+/// `CURRENT_TIMESTAMP`, `date('now')` and every other 'now' see that instant. One VFS is registered per
+/// distinct time, the first time it is asked for, and stays registered (a few bytes each); safe to call from
+/// any thread. Returns NULL when there is no default VFS or no memory.
+const char *kiln_pinned_clock_vfs(long long milliseconds);
+
+/// Replaces `random()` and `randomblob(N)` on `db` with application functions of the same names (which take
+/// precedence over the built-in ones) drawing from a pseudo-random generator seeded with `seed`: the same seed
+/// and the same statements give the same values. Returns the SQLite result code.
+int kiln_deterministic_randomness(struct sqlite3 *db, unsigned long long seed);
+
 #endif
