@@ -66,6 +66,7 @@ extension CheckFinding.Reason {
             "renaming '\(table)' to '\(newName)' rewrites the foreign keys of \(referencedBy.map { "'\($0)'" }.joined(separator: ", ")) to point at '\(newName)'"
         case .unknownLintRule(let name, _):
             name.isEmpty ? "kiln:allow names no lint rule" : "unknown lint rule '\(name)' in kiln:allow"
+        case .lintAllowMisplaced: "this kiln:allow comment belongs to no statement, so it silences nothing"
         case .error(let error): "\(error)"
         }
     }

@@ -35,6 +35,8 @@ extension CheckFinding.Reason {
             "add an index on the columns it filters by, in a migration; if the scan is intended, write '-- kiln:allow full-scan' before the query"
         case .renameReferencedTable(let table, let newName, _):
             "they dangle once '\(newName)' is dropped; rename the new table instead (the 12-step rebuild): create it, copy the rows, drop '\(table)', then rename the new table to '\(table)' (PRAGMA legacy_alter_table=ON before the rename also leaves them on '\(table)')"
+        case .lintAllowMisplaced:
+            "put it on the line before the statement, or at the end of the statement's first line"
         case .unknownLintRule(_, let suggestion):
             (suggestion.map { "did you mean '\($0)'? " } ?? "")
                 + "the rules are \(LintRule.names.joined(separator: ", ")); separate several with commas and put a reason after a second '--'"
@@ -62,6 +64,7 @@ extension CheckFinding.Reason {
         case .queryFailed, .queryUnpreparable, .queriesUnreadable: "query-failed"
         case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan, .renameReferencedTable: lintRule?.rawValue
         case .unknownLintRule: "unknown-lint-rule"
+        case .lintAllowMisplaced: "lint-allow-misplaced"
         case .checkFailed, .error: nil
         }
     }

@@ -71,6 +71,9 @@ public struct CheckFinding: Sendable {
         case renameReferencedTable(table: String, newName: String, referencedBy: [String])
         /// A `-- kiln:allow` comment names `name`, which is no lint rule (empty when it names none).
         case unknownLintRule(name: String, suggestion: String?)
+        /// A `-- kiln:allow` comment silences no statement: it is inside one, past its first line, after a
+        /// statement's last line, or after the last statement.
+        case lintAllowMisplaced
         // MARK: end lint
         /// The check of `database` stopped on an error that is not about a source file.
         case checkFailed(database: String, description: String)

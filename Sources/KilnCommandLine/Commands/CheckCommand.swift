@@ -22,7 +22,8 @@ enum CheckCommand: KilnCommand {
             The comment '-- kiln:allow <rule>[, <rule>...]' on the line before a statement, or at the end of its
             first line, silences those rules for that statement (a reason may follow a second '--'). For
             seed-without-primary-key, put it on the table's CREATE TABLE (or the RENAME TO of its rebuild); for
-            full-scan, on the query in queries/<database>.sql. An unknown rule name is an error.
+            full-scan, on the query in queries/<database>.sql. An unknown rule name, or an allow comment that belongs
+            to no statement, is an error.
             """,
         arguments: [databases.declaration],
         options: [strict.declaration, json.declaration])

@@ -4,7 +4,8 @@ import Kiln
 ///
 /// A comment belongs to a statement when it stands in the comment-only text right before it (since the end of
 /// the previous statement's line), or at the end of the statement's first line, after its last token when the
-/// statement fits on that line. A comment inside a statement, past its first line, belongs to none.
+/// statement fits on that line. A comment inside a statement past its first line, after a longer statement's
+/// last token, or after the last statement belongs to none, which is an error (it would silence nothing).
 struct LintAllowances {
     /// The allowed rules of each statement, by index.
     private let rules: [Set<LintRule>]
@@ -20,6 +21,8 @@ struct LintAllowances {
             problems += allow.problems
             if let index = Self.owner(of: allow.offset, source: source, statements: statements) {
                 rules[index].formUnion(allow.rules)
+            } else {
+                problems.append(CheckFinding(.lintAllowMisplaced, at: source.location(ofByte: allow.offset)))
             }
         }
         self.rules = rules
