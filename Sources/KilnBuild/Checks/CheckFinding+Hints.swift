@@ -27,8 +27,10 @@ extension CheckFinding.Reason {
         case .upgradeDiverged:
             "a migration depends on what earlier ones left behind; make the upgrade path produce the same schema"
         case .queryFailed: "the app runs this statement; fix it or the migrations it expects"
+        case .destructiveMigration(.dropTable):
+            "to keep its rows, rebuild the 12-step way (create the new table, INSERT … SELECT from the old one, drop it, rename the new one: that DROP is not flagged); if the data must go, write '-- kiln:allow drop-table' on the line before it"
         case .destructiveMigration(let statement):
-            "copy the rows first (a 12-step rebuild's DROP is not flagged); if the data must go, write '-- kiln:allow \(statement.rule.rawValue)' on the line before it"
+            "copy the data first if it matters; if it must go, write '-- kiln:allow \(statement.rule.rawValue)' on the line before it"
         case .seedWithoutPrimaryKey:
             "give it a PRIMARY KEY so seed rows can be updated and synced by key, or write '-- kiln:allow seed-without-primary-key' before the CREATE TABLE that makes it"
         case .queryFullScan:
