@@ -78,6 +78,18 @@ struct LintTests {
             ])
     }
 
+    @Test("kiln:allow inside a string, a quoted identifier or a block comment is no allow comment")
+    func notAComment() throws {
+        let sql = """
+            CREATE TABLE scratch (x);
+            INSERT INTO scratch VALUES ('-- kiln:allow drop-table'); CREATE TABLE "-- kiln:allow drop-table" (x);
+            /* -- kiln:allow drop-table */
+            DROP TABLE scratch;
+
+            """
+        #expect(try lint([Self.migration: sql]).map { $0.hasSuffix("[drop-table]") } == [true])
+    }
+
     @Test("an unknown rule in an allow comment is an error at the name, with did you mean")
     func unknownRule() throws {
         let fixture = try CheckProject()
