@@ -25,7 +25,8 @@ struct CheckFindingTests {
             })
         #expect(destructive.severity == .warning)
         #expect(destructive.location == SourceLocation(path: "migrations/shop/0003_drop.sql", line: 1, column: 1))
-        #expect(destructive.diagnostics.first?.code == "destructive-migration")
+        #expect(destructive.diagnostics.first?.code == "drop-table")
+        #expect(destructive.reason.lintRule == .dropTable)
     }
 
     @Test("hints naming 'kiln hash' are the command line's; the library says the same about kiln.sum")
@@ -65,7 +66,9 @@ struct CheckFindingTests {
     @Test("build errors carry their reason")
     func buildErrorReasons() {
         let error = BuildError(database: "shop", .walMode(byte18: 2, byte19: 2))
-        #expect(error.diagnostics.map(\.message) == ["shop: header bytes 18-19 are 2, 2, not 1, 1: the file is in WAL mode"])
+        #expect(
+            error.diagnostics.map(\.message) == ["shop: header bytes 18-19 are 2, 2, not 1, 1: the file is in WAL mode"]
+        )
         #expect(
             BuildError(database: "shop", .integrityCheckFailed(details: ["a", "b"])).diagnostics.first?.message
                 == "shop: integrity_check failed: a; b")

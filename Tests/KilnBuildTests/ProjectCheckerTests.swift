@@ -249,16 +249,19 @@ struct ProjectCheckerTests {
         let findings = try fixture.findings()
         #expect(
             findings.contains(
-                "migrations/shop/0003_cleanup.sql:1:1: warning: DELETE without WHERE in a migration after the first deletes user data on every device that upgrades"
+                "migrations/shop/0003_cleanup.sql:1:1: warning: DELETE without WHERE in a migration after the first deletes user data on every device that upgrades [delete-without-where]"
             ))
         #expect(
             findings.contains(
-                "migrations/shop/0003_cleanup.sql:4:1: warning: DROP TABLE in a migration after the first deletes user data on every device that upgrades"
+                "migrations/shop/0003_cleanup.sql:4:1: warning: DROP TABLE in a migration after the first deletes user data on every device that upgrades [drop-table]"
             ))
-        #expect(findings.contains("seeds/shop/note.csv:1:1: warning: table 'note' has a seed but no primary key"))
         #expect(
             findings.contains(
-                "queries/shop.sql:1:1: warning: this query reads every row of 'item': no index covers its WHERE columns"
+                "seeds/shop/note.csv:1:1: warning: table 'note' has a seed but no primary key [seed-without-primary-key]"
+            ))
+        #expect(
+            findings.contains(
+                "queries/shop.sql:1:1: warning: SQLite reads every row of 'item' for this query (its plan on the built file: SCAN item) [full-scan]"
             ))
         #expect(try fixture.errors() == [])
     }
@@ -278,6 +281,7 @@ struct CheckIdentifierMatchingTests {
         #expect(!findings.contains { $0.contains("has a seed but no primary key") }, "\(findings)")
         try fixture.folder.write("seeds/shop/É.csv", "body\nx\n")
         #expect(
-            try fixture.findings().contains("seeds/shop/É.csv:1:1: warning: table 'É' has a seed but no primary key"))
+            try fixture.findings().contains(
+                "seeds/shop/É.csv:1:1: warning: table 'É' has a seed but no primary key [seed-without-primary-key]"))
     }
 }

@@ -26,39 +26,13 @@ enum AppQueryCheck {
         }
     }
 
-    /// Warnings for queries with a WHERE clause that scan every row of a seeded table.
+    /// Warnings for queries with a WHERE clause whose plan scans every row of a seeded table
+    /// (``FullScanCheck``).
     ///
     /// - Returns: a warning per scanned table, at the statement.
     static func fullScans(_ file: SQLFile, against connection: SQLiteConnection, seededTables: Set<SQLIdentifierKey>)
         -> [CheckFinding]
     {
-        let lexer = SQLLexer(bytes: file.source.bytes)
-        var findings: [CheckFinding] = []
-        for statement in file.statements where statement.tokens.contains(where: { lexer.isWord($0, "where") }) {
-            let location = file.source.location(ofByte: statement.range.lowerBound)
-            for table in scannedTables(file.text(of: statement), connection: connection)
-            where seededTables.contains(table.identifierKey) {
-                findings.append(CheckFinding(.queryFullScan(table: table), at: location))
-            }
-        }
-        return findings
-    }
-
-    /// The tables the query plan of `sql` scans without an index; none when it does not prepare (``check``
-    /// reports that).
-    private static func scannedTables(_ sql: String, connection: SQLiteConnection) -> [String] {
-        // Parameters stay unbound (NULL): the plan does not depend on their values.
-        var details: [String] = []
-        do {
-            let explain = try connection.prepare(sql: "EXPLAIN QUERY PLAN " + sql)
-            while try explain.step() { details.append(explain.text(at: explain.columnCount - 1) ?? "") }
-        } catch {
-            return []
-        }
-        return details.compactMap { detail in
-            let words = detail.split(separator: " ")
-            guard detail.hasPrefix("SCAN "), words.count >= 2, !detail.contains("INDEX") else { return nil }
-            return String(words[1])
-        }
+        FullScanCheck.findings(file, against: connection, seededTables: seededTables)
     }
 }

@@ -18,8 +18,13 @@ extension CheckFinding {
 }
 
 extension CheckFinding.Reason {
-    /// What was found, in words.
+    /// What was found, in words; a lint warning ends with its rule's name, e.g. `[drop-table]`.
     package var message: String {
+        lintRule.map { "\(plainMessage) [\($0.rawValue)]" } ?? plainMessage
+    }
+
+    /// What was found, in words, without the rule's name.
+    private var plainMessage: String {
         switch self {
         case .sumMissing(let database): "migrations/\(database)/kiln.sum is missing"
         case .sumUnreadable(let database, let error):
@@ -55,7 +60,13 @@ extension CheckFinding.Reason {
         case .destructiveMigration(let statement):
             "\(statement.rawValue) in a migration after the first deletes user data on every device that upgrades"
         case .seedWithoutPrimaryKey(let table): "table '\(table)' has a seed but no primary key"
-        case .queryFullScan(let table): "this query reads every row of '\(table)': no index covers its WHERE columns"
+        case .queryFullScan(let table, let plan):
+            "SQLite reads every row of '\(table)' for this query (its plan on the built file: \(plan))"
+        case .renameReferencedTable(let table, let newName, let referencedBy):
+            "renaming '\(table)' to '\(newName)' rewrites the foreign keys of \(referencedBy.map { "'\($0)'" }.joined(separator: ", ")) to point at '\(newName)'"
+        case .unknownLintRule(let name, _):
+            name.isEmpty ? "kiln:allow names no lint rule" : "unknown lint rule '\(name)' in kiln:allow"
+        case .lintAllowMisplaced: "this kiln:allow comment belongs to no statement, so it silences nothing"
         case .error(let error): "\(error)"
         case .buildsDiffer(let database, let difference):
             "\(database): two builds of the same sources differ: \(difference.message)"

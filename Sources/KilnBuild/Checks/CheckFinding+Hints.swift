@@ -29,10 +29,21 @@ extension CheckFinding.Reason {
         case .upgradeDiverged:
             "a migration depends on what earlier ones left behind; make the upgrade path produce the same schema"
         case .queryFailed: "the app runs this statement; fix it or the migrations it expects"
-        case .destructiveMigration:
-            "if the data must go, say so in a comment; consider copying it first (the 12-step table rebuild keeps rows)"
-        case .seedWithoutPrimaryKey: "give it a PRIMARY KEY so seed rows can be updated and synced by key"
-        case .queryFullScan: "add an index on the columns it filters by, in a migration"
+        case .destructiveMigration(.dropTable):
+            "to keep its rows, rebuild the 12-step way (create the new table, INSERT … SELECT from the old one, drop it, rename the new one: that DROP is not flagged); if the data must go, write '-- kiln:allow drop-table' on the line before it"
+        case .destructiveMigration(let statement):
+            "copy the data first if it matters; if it must go, write '-- kiln:allow \(statement.rule.rawValue)' on the line before it"
+        case .seedWithoutPrimaryKey:
+            "give it a PRIMARY KEY so seed rows can be updated and synced by key, or write '-- kiln:allow seed-without-primary-key' before the CREATE TABLE that makes it"
+        case .queryFullScan:
+            "add an index on the columns it filters by, in a migration; if the scan is intended, write '-- kiln:allow full-scan' before the query"
+        case .renameReferencedTable(let table, let newName, _):
+            "they dangle once '\(newName)' is dropped; rename the new table instead (the 12-step rebuild): create it, copy the rows, drop '\(table)', then rename the new table to '\(table)' (PRAGMA legacy_alter_table=ON before the rename also leaves them on '\(table)')"
+        case .lintAllowMisplaced:
+            "put it on the line before the statement, or at the end of the statement's first line"
+        case .unknownLintRule(_, let suggestion):
+            (suggestion.map { "did you mean '\($0)'? " } ?? "")
+                + "the rules are \(LintRule.names.joined(separator: ", ")); separate several with commas and put a reason after a second '--'"
         default: nil
         }
     }
@@ -55,9 +66,9 @@ extension CheckFinding.Reason {
         case .upgradeDiverged: "upgrade-diverged"
         case .fixtureFailed: "fixture-failed"
         case .queryFailed, .queryUnpreparable, .queriesUnreadable: "query-failed"
-        case .destructiveMigration: "destructive-migration"
-        case .seedWithoutPrimaryKey: "seed-without-primary-key"
-        case .queryFullScan: "query-full-scan"
+        case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan, .renameReferencedTable: lintRule?.rawValue
+        case .unknownLintRule: "unknown-lint-rule"
+        case .lintAllowMisplaced: "lint-allow-misplaced"
         case .checkFailed, .error: nil
         }
     }

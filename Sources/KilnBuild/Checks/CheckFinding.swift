@@ -59,12 +59,22 @@ public struct CheckFinding: Sendable {
         case queryUnpreparable(description: String)
         /// `queries/<database>.sql` cannot be read.
         case queriesUnreadable(database: String, description: String)
+        // MARK: lint
         /// A migration after the first deletes user data.
         case destructiveMigration(DestructiveStatement)
         /// A seeded table has no primary key.
         case seedWithoutPrimaryKey(table: String)
-        /// An app query with a WHERE clause reads every row of a seeded table.
-        case queryFullScan(table: String)
+        /// An app query with a WHERE clause reads every row of a seeded table: SQLite's query plan on the
+        /// built file has `plan` (e.g. `SCAN item`).
+        case queryFullScan(table: String, plan: String)
+        /// `ALTER TABLE table RENAME TO newName` while `referencedBy` reference `table` by foreign key.
+        case renameReferencedTable(table: String, newName: String, referencedBy: [String])
+        /// A `-- kiln:allow` comment names `name`, which is no lint rule (empty when it names none).
+        case unknownLintRule(name: String, suggestion: String?)
+        /// A `-- kiln:allow` comment silences no statement: it is inside one, past its first line, after a
+        /// statement's last line, or after the last statement.
+        case lintAllowMisplaced
+        // MARK: end lint
         /// The check of `database` stopped on an error that is not about a source file.
         case checkFailed(database: String, description: String)
         /// Another area's error stopped a check (a migration set, a seed, a migration, `kiln.json`).
@@ -89,7 +99,7 @@ public struct CheckFinding: Sendable {
     /// Whether it fails a check (errors) or only a strict one (warnings).
     public var severity: Diagnostic.Severity {
         switch reason {
-        case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan: .warning
+        case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan, .renameReferencedTable: .warning
         default: .error
         }
     }

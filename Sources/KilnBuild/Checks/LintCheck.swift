@@ -1,44 +1,86 @@
 import Kiln
 
-/// Warnings that do not fail a check unless it is strict.
+/// Warnings that do not fail a check unless it is strict, each named by its ``LintRule`` and silenced for one
+/// statement by `-- kiln:allow <rule>` (see ``LintAllowances``).
 enum LintCheck {
-    /// DROP TABLE, DROP COLUMN and DELETE without WHERE in migrations after the first: they destroy user data
-    /// on devices that upgrade.
+    /// The lint of a database's migrations: destructive statements in migrations after the first (a 12-step
+    /// rebuild's DROP excepted), renames of tables other tables reference, and allow comments naming no rule.
     ///
-    /// - Returns: a warning at each such statement.
-    static func destructiveStatements(_ set: MigrationSet) -> [CheckFinding] {
-        set.migrations.dropFirst().flatMap { migration in
-            let lexer = SQLLexer(bytes: migration.source.bytes)
-            return migration.statements.compactMap { statement -> CheckFinding? in
-                guard let first = statement.tokens.first, let kind = destructiveKind(statement.tokens, lexer: lexer)
-                else { return nil }
-                return CheckFinding(
-                    .destructiveMigration(kind), at: migration.source.location(ofByte: first.range.lowerBound))
-            }
+    /// - Returns: the findings, migration by migration, then the renames.
+    static func migrations(_ set: MigrationSet) -> [CheckFinding] {
+        let allowances = set.migrations.map { LintAllowances(source: $0.source, statements: $0.statements) }
+        var findings: [CheckFinding] = []
+        for (migration, allowed) in zip(set.migrations, allowances) {
+            findings += allowed.problems
+            if migration.version > 1 { findings += destructiveStatements(migration, allowed: allowed) }
         }
+        return findings + RenameReferenceCheck.findings(set, allowances: allowances)
     }
 
-    /// What a statement destroys, by its tokens, or nil.
-    private static func destructiveKind(_ tokens: [SQLToken], lexer: SQLLexer) -> CheckFinding.DestructiveStatement? {
-        guard let first = tokens.first else { return nil }
-        if lexer.isWord(first, "drop"), tokens.count > 1, lexer.isWord(tokens[1], "table") { return .dropTable }
-        if lexer.isWord(first, "alter"), tokens.contains(where: { lexer.isWord($0, "drop") }) { return .dropColumn }
-        if lexer.isWord(first, "delete"), !tokens.contains(where: { lexer.isWord($0, "where") }) {
-            return .deleteWithoutWhere
+    /// DROP TABLE, DROP COLUMN and DELETE without WHERE: they destroy user data on devices that upgrade. A
+    /// DROP TABLE of a table whose rows an `INSERT … SELECT … FROM` copied earlier in the same migration is the
+    /// 12-step rebuild and keeps the data.
+    ///
+    /// - Returns: a warning at each such statement its allow comments do not silence.
+    static func destructiveStatements(_ migration: Migration, allowed: LintAllowances) -> [CheckFinding] {
+        let lexer = SQLLexer(bytes: migration.source.bytes)
+        var copied = Set<SQLIdentifierKey>()
+        var findings: [CheckFinding] = []
+        for (index, range) in migration.statements.enumerated() {
+            let statement = LintStatement(range, lexer: lexer)
+            for table in statement.copiedTables { copied.insert(table.identifierKey) }
+            guard let kind = statement.destructiveKind, !allowed.allows(kind.rule, statementAt: index) else {
+                continue
+            }
+            if kind == .dropTable, let table = statement.droppedTable, copied.contains(table.identifierKey) {
+                continue
+            }
+            findings.append(
+                CheckFinding(.destructiveMigration(kind), at: migration.source.location(ofByte: range.range.lowerBound))
+            )
         }
-        return nil
+        return findings
     }
 
     /// Seeded tables without a primary key: their rows cannot be matched by an upsert or a sync, nor
-    /// refreshed reliably.
+    /// refreshed reliably. A CSV holds no comments, so the allow comment goes on the statement that gives the
+    /// table its definition (its `CREATE TABLE`, or the `CREATE TABLE` and `RENAME TO` of a rebuild).
     ///
     /// - Returns: a warning at each such seed file.
-    static func seedsWithoutPrimaryKey(_ seeds: [SeedFile], tables: [SQLIdentifierKey: TableSchema]) -> [CheckFinding] {
-        seeds.compactMap { seed in
-            guard let table = tables[seed.tableName.identifierKey], table.primaryKey.isEmpty else { return nil }
+    static func seedsWithoutPrimaryKey(
+        _ seeds: [SeedFile], tables: [SQLIdentifierKey: TableSchema], migrations: MigrationSet?
+    ) -> [CheckFinding] {
+        let allowed = migrations.map(tablesAllowingSeedsWithoutPrimaryKey) ?? []
+        return seeds.compactMap { seed in
+            guard let table = tables[seed.tableName.identifierKey], table.primaryKey.isEmpty,
+                !allowed.contains(table.name.identifierKey)
+            else { return nil }
             return CheckFinding(
                 .seedWithoutPrimaryKey(table: table.name),
                 at: SourceLocation(path: seed.displayPath, line: 1, column: 1))
         }
+    }
+
+    /// The tables, by their names after the last migration, whose defining statement allows
+    /// `seed-without-primary-key`: a `CREATE TABLE`, carried through `RENAME TO` (which may allow it too).
+    private static func tablesAllowingSeedsWithoutPrimaryKey(_ set: MigrationSet) -> Set<SQLIdentifierKey> {
+        var allowed = Set<SQLIdentifierKey>()
+        for migration in set.migrations {
+            let allowances = LintAllowances(source: migration.source, statements: migration.statements)
+            let lexer = SQLLexer(bytes: migration.source.bytes)
+            for (index, range) in migration.statements.enumerated() {
+                let statement = LintStatement(range, lexer: lexer)
+                let allows = allowances.allows(.seedWithoutPrimaryKey, statementAt: index)
+                if let table = statement.createdTable {
+                    if allows { allowed.insert(table.identifierKey) } else { allowed.remove(table.identifierKey) }
+                } else if let (from, to) = statement.renamedTable {
+                    let carried = allowed.remove(from.identifierKey) != nil
+                    if allows || carried { allowed.insert(to.identifierKey) } else { allowed.remove(to.identifierKey) }
+                } else if let table = statement.droppedTable {
+                    allowed.remove(table.identifierKey)
+                }
+            }
+        }
+        return allowed
     }
 }

@@ -20,7 +20,8 @@ extension ProjectChecker {
         } catch {
             return [CheckFinding(.freshBuildUnreadable(database: database, description: "\(error)"))]
         }
-        let findings = LintCheck.seedsWithoutPrimaryKey(seeds, tables: tables)
+        let findings = LintCheck.seedsWithoutPrimaryKey(
+            seeds, tables: tables, migrations: try? project.migrationSet(for: database))
         let relative = "queries/\(database).sql"
         let path = project.root.appendingPathComponent(relative).path
         guard FileSystem.exists(path) else { return findings }

@@ -41,7 +41,7 @@ public struct ProjectChecker: Sendable {
                     source: migration.source, statements: migration.statements, floor: floor)
             }
         }
-        findings += LintCheck.destructiveStatements(migrator.migrations)
+        findings += LintCheck.migrations(migrator.migrations)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-check-\(UUID().uuidString)")
         let builds = [scratch.path + "-first.sqlite", scratch.path + "-second.sqlite"]
         // Best effort: the files are in the system's temporary folder.

@@ -11,8 +11,19 @@ enum CheckCommand: KilnCommand {
             For each database: kiln.sum matches the migrations; no feature newer than minimumSQLite; a fresh build
             succeeds twice with identical bytes; a database at every earlier version, holding data
             (fixtures/<database>/<version>.sql or generated rows), upgrades to the fresh schema; every statement of
-            queries/<database>.sql prepares. Warnings (destructive migrations, seeds without a primary key, full
-            scans) fail only with --strict.
+            queries/<database>.sql prepares. Warnings fail only with --strict; each ends with its lint rule's name:
+              drop-table                DROP TABLE in a migration after the first (not the DROP of a 12-step
+                                        rebuild, whose rows an INSERT … SELECT copied earlier in the migration)
+              drop-column               ALTER TABLE … DROP COLUMN in a migration after the first
+              delete-without-where      DELETE without WHERE in a migration after the first
+              rename-referenced-table   ALTER TABLE x RENAME TO y while other tables reference x by foreign key
+              seed-without-primary-key  a seeded table without a PRIMARY KEY
+              full-scan                 a query with WHERE whose plan on the built file scans a seeded table
+            The comment '-- kiln:allow <rule>[, <rule>...]' on the line before a statement, or at the end of its
+            first line, silences those rules for that statement (a reason may follow a second '--'). For
+            seed-without-primary-key, put it on the table's CREATE TABLE (or the RENAME TO of its rebuild); for
+            full-scan, on the query in queries/<database>.sql. An unknown rule name, or an allow comment that belongs
+            to no statement, is an error.
             """,
         arguments: [databases.declaration],
         options: [strict.declaration, json.declaration])
@@ -41,6 +52,8 @@ enum CheckCommand: KilnCommand {
 
     struct Finding: Encodable {
         let code: String?
+        /// The lint rule of a lint warning (`drop-table`, …), which `-- kiln:allow` names; nil otherwise.
+        let rule: String?
         let severity: String
         let path: String?
         let line: Int?
@@ -73,7 +86,8 @@ enum CheckCommand: KilnCommand {
                     warnings: diagnostics.filter { $0.severity == .warning }.count,
                     diagnostics: diagnostics.map {
                         Finding(
-                            code: $0.code, severity: $0.severity.rawValue, path: $0.location?.path,
+                            code: $0.code, rule: $0.code.flatMap(LintRule.init(rawValue:))?.rawValue,
+                            severity: $0.severity.rawValue, path: $0.location?.path,
                             line: $0.location?.line,
                             column: $0.location?.column, message: $0.message, hint: $0.hint)
                     }))
