@@ -17,6 +17,15 @@ struct SQLiteConnectionTests {
         #expect(error.sql == "INSERT INTO t (name) VALUES ('a')")
     }
 
+    @Test("scalar is nil when there is no row, and .null for a row whose value is NULL")
+    func scalarNoRow() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try connection.execute(sql: "CREATE TABLE t (x)")
+        #expect(try connection.scalar(sql: "SELECT x FROM t") == Optional<SQLiteValue>.none)
+        try connection.execute(sql: "INSERT INTO t VALUES (NULL)")
+        #expect(try connection.scalar(sql: "SELECT x FROM t") == .some(.null))
+    }
+
     @Test("syntax errors report the byte offset SQLite blamed")
     func errorOffset() throws {
         let db = try SQLiteConnection(path: ":memory:")

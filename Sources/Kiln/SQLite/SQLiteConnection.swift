@@ -291,7 +291,10 @@ extension SQLiteConnection {
     public func scalar(sql: String, _ arguments: [SQLiteValue] = []) throws -> SQLiteValue? {
         let statement = try prepare(sql: sql)
         try statement.bind(arguments)
-        return try statement.step() ? statement.value(at: 0) : nil
+        // `Optional.none`, spelled out: SQLiteValue is nil-literal expressible, so a bare `nil` here would be
+        // `.null`, and "no row" would read as "a row whose value is NULL".
+        guard try statement.step() else { return Optional<SQLiteValue>.none }
+        return statement.value(at: 0)
     }
 
     /// Runs a query whose first column is an integer and returns it (0 when there is no row or it is NULL).
