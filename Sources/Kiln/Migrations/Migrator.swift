@@ -74,7 +74,7 @@ public struct Migrator: Sendable {
     ///
     /// Every migration starts from the connection's settings as they were when this was called: a `PRAGMA`
     /// such as `legacy_alter_table` or `recursive_triggers` set by one migration is put back before the next
-    /// and after the last (``ConnectionSettings``), so a chain gives the same schema whatever version it
+    /// and after the last, so a chain gives the same schema whatever version it
     /// starts from.
     /// - Returns: what was done.
     /// - Throws: ``MigrationError``.
