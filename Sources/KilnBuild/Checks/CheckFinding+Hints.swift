@@ -21,9 +21,10 @@ extension CheckFinding.Reason {
             "write it without \(feature), or raise minimumSQLite with the app's deployment target"
         case .buildNotReproducible:
             "something in the build depends on time or chance; report it with the migrations involved"
-        case .upgradeFailed(let database, let version, _),
-            .upgradeForeignKeyViolation(let database, let version, _, _, _):
-            "the data came from fixtures/\(database)/\(version).sql or, without it, from generated rows"
+        // MARK: upgrade path
+        case .upgradeFailed, .upgradeForeignKeyViolation, .fixtureMisnamed, .generatedRowsRejected, .upgradedQueryFailed:
+            upgradeHint
+        // MARK: -
         case .upgradeDiverged:
             "a migration depends on what earlier ones left behind; make the upgrade path produce the same schema"
         case .queryFailed: "the app runs this statement; fix it or the migrations it expects"
@@ -48,8 +49,13 @@ extension CheckFinding.Reason {
         case .featureTooNew: "feature-too-new"
         case .buildNotReproducible: "build-not-reproducible"
         case .buildFailed, .freshBuildUnreadable: "build-failed"
+        // MARK: upgrade path
         case .upgradeFailed, .upgradeIntegrityFailed, .upgradeForeignKeyViolation, .upgradeCheckFailed:
             "upgrade-failed"
+        case .generatedRowsRejected: "upgrade-check-failed"
+        case .fixtureMisnamed: "fixture-misnamed"
+        case .upgradedQueryFailed: "query-failed"
+        // MARK: -
         case .upgradeDiverged: "upgrade-diverged"
         case .fixtureFailed: "fixture-failed"
         case .queryFailed, .queryUnpreparable, .queriesUnreadable: "query-failed"
