@@ -22,7 +22,8 @@ extension CheckFinding.Reason {
         case .buildNotReproducible:
             "something in the build depends on time or chance; report it with the migrations involved"
         // MARK: upgrade path
-        case .upgradeFailed, .upgradeForeignKeyViolation, .fixtureMisnamed, .generatedRowsRejected, .upgradedQueryFailed:
+        case .upgradeFailed, .upgradeForeignKeyViolation, .fixtureMisnamed, .generatedRowsRejected,
+            .upgradedQueryFailed:
             upgradeHint
         // MARK: -
         case .upgradeDiverged:

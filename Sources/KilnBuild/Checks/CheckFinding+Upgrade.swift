@@ -37,7 +37,8 @@ extension CheckFinding.Reason {
             fixtureMessage(database: database, file: file, problem: problem)
         case .generatedRowsRejected(_, let version, let table, let problem):
             "kiln's generated rows for version \(version) break the schema they were made for"
-                + (table.map { " (table '\($0)')" } ?? "") + ": \(problem); this is a fault of kiln's check, not of the migrations"
+                + (table.map { " (table '\($0)')" } ?? "")
+                + ": \(problem); this is a fault of kiln's check, not of the migrations"
         case .upgradedQueryFailed(let message, let starts): "\(message) (after upgrading from \(starts))"
         default: message
         }

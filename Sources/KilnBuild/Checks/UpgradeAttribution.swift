@@ -14,8 +14,11 @@ struct UpgradeAttribution {
 
     /// The starting versions from which migrating to `failing` fails as `failure` did.
     ///
-    /// - Parameter chainStart: the version the chain started from, named when no single version alone
-    ///   reproduces the failure (it needs rows of several versions together).
+    /// - Parameters:
+    ///   - failure: what the chain's migration to `failing` threw.
+    ///   - failing: the version of the failing migration.
+    ///   - chainStart: the version the chain started from, named when no single version alone reproduces the
+    ///     failure (it needs rows of several versions together).
     /// - Throws: ``SQLiteError`` or ``MigrationError`` when the check itself cannot run.
     /// - Returns: the affected versions, and those not tried.
     func starts(of failure: MigrationError, failing: Int32, chainStart: Int32) throws -> UpgradeStarts {

@@ -43,8 +43,9 @@ struct UpgradeFindingGroups {
     init(database: String) { self.database = database }
 
     /// Records `problem` at `location` for `starts`, merging with the same problem at the same place.
-    mutating func add(_ problem: Problem, at location: SourceLocation?, from starts: UpgradeStarts, detail: Detail = .none)
-    {
+    mutating func add(
+        _ problem: Problem, at location: SourceLocation?, from starts: UpgradeStarts, detail: Detail = .none
+    ) {
         let key = Key(problem: problem, location: location)
         if groups[key] == nil {
             order.append(key)
@@ -70,15 +71,16 @@ struct UpgradeFindingGroups {
     private func reason(_ problem: Problem, _ group: Group) -> CheckFinding.Reason {
         let starts = group.starts
         switch (problem, group.detail) {
-        case (.migrationFailed(let message), _): return .upgradeFailed(database: database, from: starts, message: message)
+        case (.migrationFailed(let message), _):
+            return .upgradeFailed(database: database, from: starts, message: message)
         case (.integrity(let result), _): return .upgradeIntegrityFailed(from: starts, result: result)
         case (.foreignKey(let table, let parent), .rowid(let rowid)):
-            return .upgradeForeignKeyViolation(database: database, from: starts, table: table, rowid: rowid, parent: parent)
+            return .upgradeForeignKeyViolation(
+                database: database, from: starts, table: table, rowid: rowid, parent: parent)
         case (.foreignKey(let table, let parent), _):
-            return .upgradeForeignKeyViolation(database: database, from: starts, table: table, rowid: .null, parent: parent)
-        case (.diverged(let words), .difference(let difference)):
-            _ = words
-            return .upgradeDiverged(from: starts, difference: difference)
+            return .upgradeForeignKeyViolation(
+                database: database, from: starts, table: table, rowid: .null, parent: parent)
+        case (.diverged, .difference(let difference)): return .upgradeDiverged(from: starts, difference: difference)
         case (.diverged(let words), _): return .upgradeCheckFailed(database: database, description: words)
         case (.query(let message), _): return .upgradedQueryFailed(message: message, from: starts)
         }

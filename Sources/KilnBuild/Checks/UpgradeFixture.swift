@@ -29,13 +29,17 @@ struct UpgradeFixture {
             let location = SourceLocation(path: relative, line: 1, column: 1)
             switch Self.version(named: name, in: migrations) {
             case .failure(let problem):
-                findings.append(CheckFinding(.fixtureMisnamed(database: database, file: relative, problem: problem), at: location))
+                findings.append(
+                    CheckFinding(.fixtureMisnamed(database: database, file: relative, problem: problem), at: location))
             case .success(let version):
                 if let other = byVersion[version] {
                     let problem = FixtureNameProblem.duplicate(version: version, other: other.relativePath)
-                    findings.append(CheckFinding(.fixtureMisnamed(database: database, file: relative, problem: problem), at: location))
+                    findings.append(
+                        CheckFinding(
+                            .fixtureMisnamed(database: database, file: relative, problem: problem), at: location))
                 } else {
-                    byVersion[version] = UpgradeFixture(version: version, relativePath: relative, path: "\(folder)/\(name)")
+                    byVersion[version] = UpgradeFixture(
+                        version: version, relativePath: relative, path: "\(folder)/\(name)")
                 }
             }
         }
@@ -51,7 +55,8 @@ struct UpgradeFixture {
         guard let stem, !stem.isEmpty, stem.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             let leading = String(name.prefix { $0.isASCII && $0.isNumber })
             let known = prefixes.first { $0.1 == leading || String($0.0) == leading }
-            let suggestion = known.map { "\($0.1).sql" } ?? Suggestion.closest(to: name, among: prefixes.map { "\($0.1).sql" })
+            let suggestion =
+                known.map { "\($0.1).sql" } ?? Suggestion.closest(to: name, among: prefixes.map { "\($0.1).sql" })
             return .failure(.notAVersion(suggestion: suggestion))
         }
         let significant = stem.drop { $0 == "0" }

@@ -45,7 +45,10 @@ public struct UpgradeStarts: Sendable, Equatable, CustomStringConvertible {
         let plural = versions.count == 1 ? "version" : "versions"
         let listed = versions.isEmpty ? "" : "\(plural) \(words.joined(separator: ", "))"
         guard let untried else { return listed }
-        let skipped = untried.count == 1 ? "version \(untried.lowerBound)" : "versions \(untried.lowerBound)–\(untried.upperBound)"
-        return listed.isEmpty ? "\(skipped) (not tried one by one)" : "\(listed) and maybe more (\(skipped) not tried one by one)"
+        let skipped =
+            untried.count == 1
+            ? "version \(untried.lowerBound)" : "versions \(untried.lowerBound)–\(untried.upperBound)"
+        return listed.isEmpty
+            ? "\(skipped) (not tried one by one)" : "\(listed) and maybe more (\(skipped) not tried one by one)"
     }
 }
