@@ -86,6 +86,19 @@ struct UpgradePathTests {
             ])
     }
 
+    @Test("a fixture leaving rows whose foreign key points nowhere fails at the fixture, not at the next migration")
+    func fixtureOrphans() throws {
+        let ledger = try LedgerProject([
+            ("fixtures/ledger/0010.sql", "INSERT INTO entry_tag (entry_id, tag_id) VALUES (41, 42);\n")
+        ])
+        let findings = try ledger.findings()
+        #expect(
+            LedgerProject.lines(findings, in: "fixtures/ledger/0010.sql") == [
+                "fixtures/ledger/0010.sql:1:1: error: a row of entry_tag references a missing row of tag (the fixture runs against a database at version 10)"
+            ])
+        #expect(!findings.contains { $0.upgradeStarts?.versions.contains(10) == true })
+    }
+
     @Test("every file under fixtures/<database>/ must name a version, once, as its migration or plainly")
     func fixtureNames() throws {
         let shop = try CheckProject()
