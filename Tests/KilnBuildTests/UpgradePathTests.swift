@@ -59,6 +59,31 @@ struct UpgradePathTests {
         #expect(findings.filter { $0.upgradeStarts != nil }.count == 2)
     }
 
+    @Test("a foreign-key violation is one finding whatever rowids each starting version's rows have")
+    func foreignKeyViolationGrouped() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "migrations/app/0001_tables.sql",
+            "CREATE TABLE parent (id INTEGER PRIMARY KEY);\nCREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent (id));\n"
+        )
+        try folder.write("migrations/app/0002_index.sql", "CREATE INDEX child_parent ON child (parent_id);\n")
+        try folder.write(
+            "migrations/app/0003_rebuild_parent.sql",
+            "-- the bug: renaming the old table away points child at parent_old\nALTER TABLE parent RENAME TO parent_old;\nCREATE TABLE parent (id INTEGER PRIMARY KEY);\nINSERT INTO parent SELECT id FROM parent_old;\nDROP TABLE parent_old;\n"
+        )
+        try folder.write("fixtures/app/1.sql", "INSERT INTO parent VALUES (1);\nINSERT INTO child VALUES (1, 1);\n")
+        try folder.write(
+            "fixtures/app/2.sql", "INSERT INTO parent VALUES (5), (6);\nINSERT INTO child VALUES (7, 5), (8, 6);\n")
+        let checker = ProjectChecker(project: try KilnProject(root: folder.url))
+        _ = try checker.writeSum(for: "app")
+        let upgrades = checker.findings(for: "app").filter { $0.upgradeStarts != nil }
+        try #require(upgrades.count == 1)
+        #expect(upgrades[0].upgradeStarts?.versions == [1, 2])
+        #expect(
+            upgrades[0].location == SourceLocation(path: "migrations/app/0003_rebuild_parent.sql", line: 2, column: 1))
+        #expect(upgrades[0].diagnostics[0].message.contains("references a missing row of parent_old"))
+    }
+
     @Test("a fixture gets its own path; the same failure from the chain and from the fixture is one finding")
     func fixturePath() throws {
         let ledger = try LedgerProject([

@@ -58,7 +58,7 @@ struct UpgradeAttribution {
             _ = try GeneratedRows.insert(into: path, version: version)
             try check.migrator.migrate(path, to: failing)
         } catch let error as MigrationError {
-            return error.message == failure.message && error.location == failure.location
+            return error.upgradeProblem == failure.upgradeProblem && error.location == failure.location
         } catch is SQLiteError {
             return false
         }

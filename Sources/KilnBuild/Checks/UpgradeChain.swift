@@ -31,7 +31,7 @@ struct UpgradeChain {
             } catch let error as MigrationError where error.isAboutTheMigration {
                 let attribution = UpgradeAttribution(check: check, fixtureVersions: fixtureVersions)
                 let starts = try attribution.starts(of: error, failing: version, chainStart: start)
-                groups.add(.migrationFailed(message: error.message), at: error.location ?? check.lastFile, from: starts)
+                groups.add(error, at: error.location ?? check.lastFile, from: starts)
                 chain = try Self.schemaOnly(check.migrator, at: version)
                 start = version
                 filledSchema = nil

@@ -6,8 +6,8 @@ import Kiln
 struct UpgradeFindingGroups {
     /// What went wrong, without the starting versions.
     enum Problem: Hashable {
-        /// A migration failed with SQLite's message.
-        case migrationFailed(message: String)
+        /// A migration failed (``MigrationError/upgradeProblem``).
+        case migrationFailed(problem: String)
         /// `PRAGMA integrity_check` reported `result`.
         case integrity(result: SQLiteValue)
         /// A row of `table` references a missing row of `parent` (the first such row: `rowid`).
@@ -32,6 +32,8 @@ struct UpgradeFindingGroups {
     /// What a finding holds that is not part of its identity.
     enum Detail {
         case none
+        /// The words of the first failure seen (a foreign-key violation's rowids depend on the data).
+        case message(String)
         case rowid(SQLiteValue)
         case difference(SchemaDifference)
     }
@@ -55,9 +57,11 @@ struct UpgradeFindingGroups {
         }
     }
 
-    /// Whether a problem was already recorded at `location`.
-    func contains(_ problem: Problem, at location: SourceLocation?) -> Bool {
-        groups[Key(problem: problem, location: location)] != nil
+    /// Records a migration's failure for `starts`, merging with the same failure at the same place.
+    mutating func add(_ failure: MigrationError, at location: SourceLocation?, from starts: UpgradeStarts) {
+        add(
+            .migrationFailed(problem: failure.upgradeProblem), at: location, from: starts,
+            detail: .message(failure.message))
     }
 
     /// One finding per group, in the order they were first seen.

@@ -71,7 +71,7 @@ struct UpgradePathCheck {
         do {
             try migrator.migrate(connection)
         } catch let error as MigrationError where error.isAboutTheMigration {
-            groups.add(.migrationFailed(message: error.message), at: error.location ?? lastFile, from: starts)
+            groups.add(error, at: error.location ?? lastFile, from: starts)
             return []
         }
         try inspect(connection, from: starts, into: &groups)
@@ -110,6 +110,14 @@ struct UpgradePathCheck {
 }
 
 extension MigrationError {
+    /// What identifies the failure whatever rows caused it: SQLite's message, or for foreign-key violations
+    /// the tables involved (the rowids and their count depend on the data).
+    var upgradeProblem: String {
+        guard case .foreignKeyViolation(_, let violations) = reason else { return message }
+        let pairs = Set(violations.map { "\($0.table) references a missing row of \($0.parent)" })
+        return "foreign key violation: " + pairs.sorted().joined(separator: "; ")
+    }
+
     /// Whether the failure is the migration's own (a statement or a foreign-key violation it left), rather than
     /// the file's or the system's.
     var isAboutTheMigration: Bool {
