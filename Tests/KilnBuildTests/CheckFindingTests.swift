@@ -65,9 +65,7 @@ struct CheckFindingTests {
     @Test("build errors carry their reason")
     func buildErrorReasons() {
         let error = BuildError(database: "shop", .walMode(byte18: 2, byte19: 2))
-        #expect(
-            error.diagnostics.map(\.message) == ["shop: header bytes 18-19 are 2, 2, not 1, 1: the file is in WAL mode"]
-        )
+        #expect(error.diagnostics.map(\.message) == ["shop: header bytes 18-19 are 2, 2, not 1, 1: the file is in WAL mode"])
         #expect(
             BuildError(database: "shop", .integrityCheckFailed(details: ["a", "b"])).diagnostics.first?.message
                 == "shop: integrity_check failed: a; b")

@@ -143,3 +143,4 @@ struct DeveloperResetTests {
         #expect(try previous.scalar(sql: "PRAGMA journal_mode") == .text("delete"))
     }
 }
+
