@@ -146,7 +146,7 @@ struct ProjectCheckerTests {
             "fixtures/shop/1.sql", "INSERT INTO item (name, code) VALUES ('apple', 'A'), ('avocado', 'A');\n")
         #expect(
             try fixture.errors() == [
-                "migrations/shop/0002_unique_code.sql:2:1: error: upgrading a database at version 1 with data failed: UNIQUE constraint failed: item.code"
+                "migrations/shop/0002_unique_code.sql:2:1: error: UNIQUE constraint failed: item.code, when upgrading from version 1 with data"
             ])
         try fixture.folder.write(
             "fixtures/shop/1.sql",

@@ -41,14 +41,11 @@ extension CheckFinding.Reason {
         case .buildFailed(let database, let description): "\(database): \(description)"
         case .freshBuildUnreadable(let database, let description):
             "\(database): cannot read the fresh build: \(description)"
-        case .upgradeFailed(_, let version, let message):
-            "upgrading a database at version \(version) with data failed: \(message)"
-        case .upgradeIntegrityFailed(let version, let result):
-            "after upgrading from version \(version), integrity_check failed: \(result)"
-        case .upgradeForeignKeyViolation(_, let version, let table, let rowid, let parent):
-            "after upgrading from version \(version), table \(table) rowid \(rowid) references a missing row of \(parent)"
-        case .upgradeDiverged(let version, let difference):
-            "upgrading from version \(version) gives a different schema than a fresh build: \(difference)"
+        // MARK: upgrade path
+        case .upgradeFailed, .upgradeIntegrityFailed, .upgradeForeignKeyViolation, .upgradeDiverged,
+            .fixtureMisnamed, .generatedRowsRejected, .upgradedQueryFailed:
+            upgradeMessage
+        // MARK: -
         case .upgradeCheckFailed(let database, let description), .checkFailed(let database, let description):
             "\(database): \(description)"
         case .fixtureFailed(let version, let message):

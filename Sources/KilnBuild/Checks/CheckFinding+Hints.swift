@@ -23,9 +23,11 @@ extension CheckFinding.Reason {
             "every table holds the same rows in both builds, so the files differ in layout; compare their page_size, encoding and auto_vacuum"
         case .buildsDiffer:
             "kiln pins the clock and seeds random() and randomblob(); the value comes from another source of chance (a function an extension adds, a value written outside SQL): make it depend only on the sources"
-        case .upgradeFailed(let database, let version, _),
-            .upgradeForeignKeyViolation(let database, let version, _, _, _):
-            "the data came from fixtures/\(database)/\(version).sql or, without it, from generated rows"
+        // MARK: upgrade path
+        case .upgradeFailed, .upgradeForeignKeyViolation, .fixtureMisnamed, .generatedRowsRejected,
+            .upgradedQueryFailed:
+            upgradeHint
+        // MARK: -
         case .upgradeDiverged:
             "a migration depends on what earlier ones left behind; make the upgrade path produce the same schema"
         case .queryFailed: "the app runs this statement; fix it or the migrations it expects"
@@ -61,8 +63,13 @@ extension CheckFinding.Reason {
         case .featureTooNew: "feature-too-new"
         case .buildNotReproducible, .buildsDiffer: "build-not-reproducible"
         case .buildFailed, .freshBuildUnreadable: "build-failed"
+        // MARK: upgrade path
         case .upgradeFailed, .upgradeIntegrityFailed, .upgradeForeignKeyViolation, .upgradeCheckFailed:
             "upgrade-failed"
+        case .generatedRowsRejected: "upgrade-check-failed"
+        case .fixtureMisnamed: "fixture-misnamed"
+        case .upgradedQueryFailed: "query-failed"
+        // MARK: -
         case .upgradeDiverged: "upgrade-diverged"
         case .fixtureFailed: "fixture-failed"
         case .queryFailed, .queryUnpreparable, .queriesUnreadable: "query-failed"

@@ -39,19 +39,30 @@ public struct CheckFinding: Sendable {
         case buildFailed(database: String, description: String)
         /// The fresh build could not be read back.
         case freshBuildUnreadable(database: String, description: String)
-        /// Migrating a database at `version`, holding data, failed with `message`.
-        case upgradeFailed(database: String, version: Int32, message: String)
-        /// After upgrading from `version`, `PRAGMA integrity_check` reported `result`.
-        case upgradeIntegrityFailed(version: Int32, result: SQLiteValue)
-        /// After upgrading from `version`, a row of `table` references a missing row of `parent`.
+        // MARK: upgrade path
+        /// Migrating a database holding data failed with `message` (at the failing migration's statement),
+        /// for every starting version in `from`.
+        case upgradeFailed(database: String, from: UpgradeStarts, message: String)
+        /// After upgrading from the versions in `from`, `PRAGMA integrity_check` reported `result`.
+        case upgradeIntegrityFailed(from: UpgradeStarts, result: SQLiteValue)
+        /// After upgrading from the versions in `from`, a row of `table` references a missing row of `parent`.
         case upgradeForeignKeyViolation(
-            database: String, version: Int32, table: SQLiteValue, rowid: SQLiteValue, parent: SQLiteValue)
-        /// Upgrading from `version` gives a different schema than a fresh build.
-        case upgradeDiverged(version: Int32, difference: SchemaDifference)
+            database: String, from: UpgradeStarts, table: SQLiteValue, rowid: SQLiteValue, parent: SQLiteValue)
+        /// Upgrading from the versions in `from` gives a different schema than a fresh build.
+        case upgradeDiverged(from: UpgradeStarts, difference: SchemaDifference)
         /// The upgrade check stopped on an error that is not about a source file.
         case upgradeCheckFailed(database: String, description: String)
         /// A fixture statement failed against a database at `version`.
         case fixtureFailed(version: Int32, message: String)
+        /// A file under `fixtures/<database>/` is not named by a version of the database.
+        case fixtureMisnamed(database: String, file: String, problem: FixtureNameProblem)
+        /// kiln's own generated rows for `version` break the schema they were made for (`problem`, in
+        /// `table` when known): a fault of kiln, not of the migrations, so a warning.
+        case generatedRowsRejected(database: String, version: Int32, table: String?, problem: String)
+        /// An app query that prepares on the fresh build does not prepare after upgrading from the versions
+        /// in `from`.
+        case upgradedQueryFailed(message: String, from: UpgradeStarts)
+        // MARK: -
         /// An app query does not prepare: SQLite's `message`, and the version it was upgraded from when the
         /// failure happens only on an upgraded database.
         case queryFailed(message: String, upgradedFrom: Int32?)
@@ -100,6 +111,10 @@ public struct CheckFinding: Sendable {
     public var severity: Diagnostic.Severity {
         switch reason {
         case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan, .renameReferencedTable: .warning
+        // MARK: upgrade path
+        // kiln's own fault, said without failing the project's check (only a strict one).
+        case .generatedRowsRejected: .warning
+        // MARK: -
         default: .error
         }
     }

@@ -6,8 +6,9 @@ import Kiln
 /// 1. the migration integrity file (`kiln.sum`) matches the migrations;
 /// 2. migrations and app queries use no SQLite feature newer than `minimumSQLite`;
 /// 3. a fresh build (migrations, seeds, every bundler invariant) succeeds, twice, with identical bytes;
-/// 4. every upgrade path, from each version k with data, reaches the fresh build's schema;
-/// 5. every app query (`queries/<database>.sql`) prepares against the fresh build and every upgraded database;
+/// 4. a database that received data at every version (and one per developer fixture) upgrades to the fresh
+///    build's schema; a failure names the migration once, with the starting versions it affects;
+/// 5. every app query (`queries/<database>.sql`) prepares against the fresh build and the upgraded databases;
 /// 6. lint warnings: destructive migrations, seeded tables without a primary key, queries that scan a seeded
 ///    table.
 public struct ProjectChecker: Sendable {
@@ -51,9 +52,7 @@ public struct ProjectChecker: Sendable {
         guard let fresh = built else { return findings }
         // App queries meet the fresh build as the app's connection would (upgraded ones were set by the migrator).
         if migrator.doubleQuotedStringLiterals { try? fresh.allowDoubleQuotedStringLiterals(true) }
-        let (upgraded, upgradeFindings) = UpgradePathCheck(project: project, migrator: migrator).run()
-        findings += upgradeFindings
-        return findings + checkSeedsAndQueries(database, fresh: fresh, upgraded: upgraded)
+        return findings + checkUpgradesSeedsAndQueries(database, migrator: migrator, fresh: fresh)
     }
 
     /// The findings for one database as diagnostics, in the library's words.

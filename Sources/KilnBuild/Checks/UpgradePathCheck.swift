@@ -1,118 +1,129 @@
 import Foundation
 import Kiln
 
-/// For every version k from 1 to N-1: a database at k holding data (the developer's
-/// `fixtures/<database>/<k>.sql`, or generated rows in every table) must migrate to N, pass the integrity and
-/// foreign-key checks, and end with the fresh build's schema. Version k's database is a snapshot taken while
-/// one database is migrated 1, 2, …, so the whole check is linear in N.
+/// Upgrades with data, in time linear in the number of versions and memory independent of it.
+///
+/// One cumulative chain plays a device that kept using the app: an empty database is migrated to 1, 2, …, N,
+/// and after each migration it receives that version's generated rows (``GeneratedRows``), so the rows of
+/// every version go through every later migration. At N it must pass the integrity and foreign-key checks,
+/// have the fresh build's schema and prepare every app query. When migration m fails, the failure is reported
+/// once, at the failing statement, with the starting versions it affects (``UpgradeAttribution``), and the
+/// chain continues from a database with m's schema and no rows, so later bugs are still found.
+///
+/// A developer's fixture (``UpgradeFixture``) replaces the generated rows of its version in the chain and gets
+/// a path of its own: a database with its version's schema, the fixture, migrated to N, the same checks. The
+/// same problem at the same place is reported once, whichever paths show it (``UpgradeFindingGroups``).
 struct UpgradePathCheck {
     let project: KilnProject
     let migrator: Migrator
+    /// The fresh build's schema, which every upgraded database must end with.
+    let freshSchema: SchemaSnapshot
+    /// The app-query failures on an upgraded database that the fresh build does not have.
+    let queryFailures: (SQLiteConnection) -> [CheckFinding]
 
-    private var database: String { migrator.migrations.database }
+    var database: String { migrator.migrations.database }
 
-    /// The upgraded databases, by starting version, for the query check; and what went wrong.
+    /// What went wrong: fixture-name errors and notes first, then each upgrade problem once.
     ///
-    /// - Returns: each upgraded database that migrated, and the findings.
-    func run() -> (upgraded: [(version: Int32, connection: SQLiteConnection)], findings: [CheckFinding]) {
+    /// - Returns: the findings; none when every upgrade passes.
+    func run() -> [CheckFinding] {
         let latest = migrator.migrations.latestVersion
-        guard latest > 1, let last = migrator.migrations.migrations.last else { return ([], []) }
-        let lastFile = SourceLocation(path: last.path, line: 1, column: 1)
+        guard latest >= 1 else { return [] }
         var findings: [CheckFinding] = []
-        var upgraded: [(Int32, SQLiteConnection)] = []
+        var groups = UpgradeFindingGroups(database: database)
         do {
-            let fresh = try migrator.freshSchema(at: latest)
-            let chain = try SQLiteConnection(path: ":memory:")
-            for version in 1..<latest {
-                try migrator.migrate(chain, to: version)
-                let snapshot = try SQLiteConnection(path: ":memory:")
-                try chain.copyDatabase(into: snapshot)
-                let (migrated, versionFindings) = try upgrade(snapshot, from: version, fresh: fresh, lastFile: lastFile)
-                findings += versionFindings
-                if migrated { upgraded.append((version, snapshot)) }
+            let (fixtures, misnamed) = try UpgradeFixture.all(in: project, migrations: migrator.migrations)
+            findings += misnamed
+            guard latest > 1 else { return findings }
+            var chain = UpgradeChain(check: self, fixtureVersions: Set(fixtures.map(\.version)))
+            try chain.run(to: latest, into: &groups)
+            findings += chain.notes
+            for fixture in fixtures {
+                findings += try upgrade(fixture, into: &groups)
             }
         } catch let error as DiagnosticError {
             findings.append(CheckFinding(.error(error)))
         } catch {
             findings.append(CheckFinding(.upgradeCheckFailed(database: database, description: "\(error)")))
         }
-        return (upgraded, findings)
+        return findings + groups.findings
     }
 
-    /// Fills `snapshot` (at `version`) with data, migrates it to the newest version and compares it with the
-    /// fresh build.
+    /// The fixture's own path: a database at its version holding only its rows, migrated to the newest.
+    ///
+    /// - Throws: ``SQLiteError`` or ``MigrationError`` when the check itself cannot run.
+    /// - Returns: the fixture's own errors (a failing statement); upgrade problems go to `groups`.
+    private func upgrade(_ fixture: UpgradeFixture, into groups: inout UpgradeFindingGroups) throws -> [CheckFinding] {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try migrator.migrate(connection, to: fixture.version)
+        do {
+            try fixture.load(into: connection)
+        } catch let error as CheckError {
+            return error.findings
+        }
+        // Orphans the fixture left would be blamed on the next migration, whose foreign-key check finds them.
+        if let orphan = try connection.rows(sql: "PRAGMA main.foreign_key_check").first {
+            let message = "a row of \(orphan[0]) references a missing row of \(orphan[2])"
+            let location = SourceLocation(path: fixture.relativePath, line: 1, column: 1)
+            return [CheckFinding(.fixtureFailed(version: fixture.version, message: message), at: location)]
+        }
+        let starts = UpgradeStarts([fixture.version])
+        do {
+            try migrator.migrate(connection)
+        } catch let error as MigrationError where error.isAboutTheMigration {
+            groups.add(error, at: error.location ?? lastFile, from: starts)
+            return []
+        }
+        try inspect(connection, from: starts, into: &groups)
+        return []
+    }
+
+    /// Integrity, foreign keys, schema and app queries of a database migrated to the newest version.
     ///
     /// - Throws: ``SQLiteError`` when the checks themselves cannot run.
-    /// - Returns: whether it migrated (so app queries can be checked against it), and what went wrong.
-    private func upgrade(
-        _ snapshot: SQLiteConnection, from version: Int32, fresh: SchemaSnapshot, lastFile: SourceLocation
-    )
-        throws -> (migrated: Bool, findings: [CheckFinding])
+    func inspect(_ connection: SQLiteConnection, from starts: UpgradeStarts, into groups: inout UpgradeFindingGroups)
+        throws
     {
-        do {
-            try populate(snapshot, version: version)
-        } catch let error as CheckError {
-            return (false, error.findings)
-        } catch let error as DiagnosticError {
-            return (false, [CheckFinding(.error(error))])
-        }
-        do {
-            try migrator.migrate(snapshot)
-        } catch let error as MigrationError {
-            return (
-                false,
-                error.diagnostics.map { diagnostic in
-                    CheckFinding(
-                        .upgradeFailed(database: database, version: version, message: diagnostic.message),
-                        at: diagnostic.location ?? lastFile)
-                }
-            )
-        }
-        return (true, try compare(snapshot, from: version, fresh: fresh, lastFile: lastFile))
-    }
-
-    /// Integrity, foreign keys and schema of an upgraded database.
-    private func compare(
-        _ snapshot: SQLiteConnection, from version: Int32, fresh: SchemaSnapshot, lastFile: SourceLocation
-    )
-        throws -> [CheckFinding]
-    {
-        var findings: [CheckFinding] = []
-        let integrity = try snapshot.rows(sql: "PRAGMA integrity_check")
+        let integrity = try connection.rows(sql: "PRAGMA integrity_check")
         if integrity != [["ok"]] {
-            let result = integrity.first?.first ?? .null
-            findings.append(CheckFinding(.upgradeIntegrityFailed(version: version, result: result), at: lastFile))
+            groups.add(.integrity(result: integrity.first?.first ?? .null), at: lastFile, from: starts)
         }
-        if let first = try snapshot.rows(sql: "PRAGMA foreign_key_check").first {
-            let reason = CheckFinding.Reason.upgradeForeignKeyViolation(
-                database: database, version: version, table: first[0], rowid: first[1], parent: first[2])
-            findings.append(CheckFinding(reason, at: lastFile))
+        if let first = try connection.rows(sql: "PRAGMA foreign_key_check").first {
+            groups.add(
+                .foreignKey(table: first[0], parent: first[2]), at: lastFile, from: starts, detail: .rowid(first[1]))
         }
-        for difference in SchemaDifference.compare(expected: fresh, actual: try SchemaSnapshot.read(from: snapshot)) {
-            findings.append(CheckFinding(.upgradeDiverged(version: version, difference: difference), at: lastFile))
+        let schema = try SchemaSnapshot.read(from: connection)
+        for difference in SchemaDifference.compare(expected: freshSchema, actual: schema) {
+            groups.add(
+                .diverged(difference: "\(difference)"), at: lastFile, from: starts, detail: .difference(difference))
         }
-        return findings
+        for failure in queryFailures(connection) {
+            guard case .queryFailed(let message, _) = failure.reason else { continue }
+            groups.add(.query(message: message), at: failure.location, from: starts)
+        }
     }
 
-    /// Loads the fixture for `version`, or generated rows.
-    ///
-    /// - Throws: ``CheckError`` when a fixture statement fails, or what reading the fixture throws.
-    private func populate(_ connection: SQLiteConnection, version: Int32) throws {
-        let relative = "fixtures/\(database)/\(version).sql"
-        let path = project.root.appendingPathComponent(relative).path
-        guard FileSystem.exists(path) else {
-            _ = try GeneratedRows.insert(into: connection, version: version)
-            return
-        }
-        let file = try SQLFile(path: path, displayPath: relative)
-        for statement in file.statements {
-            do {
-                try connection.execute(sql: file.text(of: statement))
-            } catch let error as SQLiteError {
-                let location = SQLErrorLocator.locate(
-                    error, statementStart: statement.range.lowerBound, source: file.source, statements: file.statements)
-                throw CheckError(CheckFinding(.fixtureFailed(version: version, message: error.message), at: location))
-            }
+    /// Where findings about the upgraded result point: the newest migration.
+    var lastFile: SourceLocation? {
+        migrator.migrations.migrations.last.map { SourceLocation(path: $0.path, line: 1, column: 1) }
+    }
+}
+
+extension MigrationError {
+    /// What identifies the failure whatever rows caused it: SQLite's message, or for foreign-key violations
+    /// the tables involved (the rowids and their count depend on the data).
+    var upgradeProblem: String {
+        guard case .foreignKeyViolation(_, let violations) = reason else { return message }
+        let pairs = Set(violations.map { "\($0.table) references a missing row of \($0.parent)" })
+        return "foreign key violation: " + pairs.sorted().joined(separator: "; ")
+    }
+
+    /// Whether the failure is the migration's own (a statement or a foreign-key violation it left), rather than
+    /// the file's or the system's.
+    var isAboutTheMigration: Bool {
+        switch reason {
+        case .statementFailed, .foreignKeyViolation: true
+        default: false
         }
     }
 }

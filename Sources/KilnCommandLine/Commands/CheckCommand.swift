@@ -60,6 +60,10 @@ enum CheckCommand: KilnCommand {
         let column: Int?
         let message: String
         let hint: String?
+        /// For an upgrade finding, the starting versions it affects (each finding is reported once).
+        let fromVersions: [Int32]?
+        /// For an upgrade finding, earlier versions that were not tried one by one (it may affect them too).
+        let untriedVersions: [Int32]?
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -71,26 +75,18 @@ enum CheckCommand: KilnCommand {
         var results: [DatabaseResult] = []
         let stopwatch = Stopwatch()
         for name in names {
-            let diagnostics = checker.findings(for: name).flatMap(\.commandLineDiagnostics).map { diagnostic in
-                strict && diagnostic.severity == .warning
-                    ? Diagnostic(
-                        .error, diagnostic.message, at: diagnostic.location, hint: diagnostic.hint,
-                        code: diagnostic.code) : diagnostic
+            let findings = checker.findings(for: name).flatMap { finding in
+                finding.commandLineDiagnostics.map { (strict ? $0.promotingWarning : $0, finding.upgradeStarts) }
             }
             if !arguments[Self.json] {
-                for diagnostic in diagnostics { context.report(diagnostic) }
+                for (diagnostic, _) in findings { context.report(diagnostic) }
             }
+            let diagnostics = findings.map(\.0)
             results.append(
                 DatabaseResult(
                     name: name, errors: diagnostics.filter { $0.severity == .error }.count,
                     warnings: diagnostics.filter { $0.severity == .warning }.count,
-                    diagnostics: diagnostics.map {
-                        Finding(
-                            code: $0.code, rule: $0.code.flatMap(LintRule.init(rawValue:))?.rawValue,
-                            severity: $0.severity.rawValue, path: $0.location?.path,
-                            line: $0.location?.line,
-                            column: $0.location?.column, message: $0.message, hint: $0.hint)
-                    }))
+                    diagnostics: findings.map(Finding.init)))
         }
         let errors = results.reduce(0) { $0 + $1.errors }
         let warnings = results.reduce(0) { $0 + $1.warnings }
@@ -104,5 +100,23 @@ enum CheckCommand: KilnCommand {
             )
         }
         return errors == 0 ? KilnTool.success : KilnTool.failure
+    }
+}
+
+extension CheckCommand.Finding {
+    /// A diagnostic as `--json` lists it, with the starting versions of an upgrade finding.
+    init(_ diagnostic: Diagnostic, starts: UpgradeStarts?) {
+        self.init(
+            code: diagnostic.code, rule: diagnostic.code.flatMap(LintRule.init(rawValue:))?.rawValue,
+            severity: diagnostic.severity.rawValue, path: diagnostic.location?.path,
+            line: diagnostic.location?.line, column: diagnostic.location?.column, message: diagnostic.message,
+            hint: diagnostic.hint, fromVersions: starts?.versions, untriedVersions: starts?.untried.map { Array($0) })
+    }
+}
+
+extension Diagnostic {
+    /// A warning made an error (`--strict`); other diagnostics unchanged.
+    fileprivate var promotingWarning: Diagnostic {
+        severity == .warning ? Diagnostic(.error, message, at: location, hint: hint, code: code) : self
     }
 }

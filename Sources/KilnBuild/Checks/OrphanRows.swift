@@ -1,0 +1,62 @@
+import Kiln
+
+/// Removes rows whose foreign keys point nowhere, as `PRAGMA foreign_key_check` finds them: the upgrade chain's
+/// safety net when kiln's own generated rows break the schema (reported as kiln's fault), so that the rows that
+/// do obey it stay and no later migration is blamed for them.
+enum OrphanRows {
+    /// Deletes every row `PRAGMA foreign_key_check` reports, a few rounds at most.
+    ///
+    /// - Throws: ``SQLiteError``.
+    /// - Returns: the first violation found (child table, parent table), or nil when there was none; whether
+    ///   the database is clean afterwards.
+    static func remove(from connection: SQLiteConnection) throws -> (
+        first: (table: String, parent: String)?, clean: Bool
+    ) {
+        var first: (table: String, parent: String)?
+        for _ in 0..<4 {
+            let violations = try connection.rows(sql: "PRAGMA main.foreign_key_check")
+            guard let violation = violations.first else { return (first, true) }
+            if first == nil { first = ("\(violation[0])", "\(violation[2])") }
+            for row in violations {
+                try delete(row, from: connection)
+            }
+        }
+        return (first, try connection.rows(sql: "PRAGMA main.foreign_key_check").isEmpty)
+    }
+
+    /// Deletes one reported row: by rowid, or for a `WITHOUT ROWID` table (no rowid reported) every row whose
+    /// key `fkid` has no parent row.
+    private static func delete(_ violation: [SQLiteValue], from connection: SQLiteConnection) throws {
+        let table = "main.\(quoted("\(violation[0])"))"
+        if violation[1] != .null {
+            try connection.execute(sql: "DELETE FROM \(table) WHERE rowid = \(violation[1])")
+            return
+        }
+        let columns = try connection.rows(
+            sql: "SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE id = ? ORDER BY seq",
+            [violation[0], violation[3]])
+        let parent = "main.\(quoted("\(violation[2])"))"
+        let parentKey = try parentColumns(columns, parent: "\(violation[2])", connection: connection)
+        let matches = zip(columns, parentKey).map { child, key in
+            "p.\(quoted(key)) = c.\(quoted("\(child[0])"))"
+        }
+        let present = columns.map { "c.\(quoted("\($0[0])")) IS NOT NULL" }
+        let exists = try connection.rows(
+            sql: "SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?", [violation[2]])
+        let orphan =
+            exists.isEmpty
+            ? "1" : "NOT EXISTS (SELECT 1 FROM \(parent) AS p WHERE \(matches.joined(separator: " AND ")))"
+        try connection.execute(
+            sql: "DELETE FROM \(table) AS c WHERE \(present.joined(separator: " AND ")) AND \(orphan)")
+    }
+
+    /// The parent's columns a key refers to: those it names, or else the parent's primary key.
+    private static func parentColumns(_ columns: [[SQLiteValue]], parent: String, connection: SQLiteConnection)
+        throws -> [String]
+    {
+        if columns.allSatisfy({ $0[1] != .null }) { return columns.map { "\($0[1])" } }
+        return try connection.rows(
+            sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(parent)]
+        ).map { "\($0[0])" }
+    }
+}

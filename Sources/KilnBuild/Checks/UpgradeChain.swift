@@ -1,0 +1,105 @@
+import Kiln
+
+/// The cumulative chain of ``UpgradePathCheck``: one database, migrated one version at a time, receiving each
+/// version's generated rows, so that N versions cost N migrations and memory holds one database.
+struct UpgradeChain {
+    let check: UpgradePathCheck
+    /// Versions whose fixture replaces their generated rows (the fixture gets a path of its own).
+    let fixtureVersions: Set<Int32>
+    /// The generator's notes and kiln's own failures, each once.
+    private(set) var notes: [CheckFinding] = []
+    private var seenNotes: Set<String> = []
+
+    init(check: UpgradePathCheck, fixtureVersions: Set<Int32>) {
+        self.check = check
+        self.fixtureVersions = fixtureVersions
+    }
+
+    /// Runs the chain to `latest`; a failing migration goes to `groups` with the versions it affects, and the
+    /// chain goes on from that migration's schema without rows.
+    ///
+    /// - Throws: ``SQLiteError`` or ``MigrationError`` when the check itself cannot run.
+    mutating func run(to latest: Int32, into groups: inout UpgradeFindingGroups) throws {
+        var chain = try SQLiteConnection(path: ":memory:")
+        var start: Int32 = 1
+        // The schema (`PRAGMA schema_version`) the last generated rows were made for: a migration that changes
+        // no schema (a data update) accepts the same rows, which the chain already holds.
+        var filledSchema: Int64?
+        for version in 1...latest {
+            do {
+                try check.migrator.migrate(chain, to: version)
+            } catch let error as MigrationError where error.isAboutTheMigration {
+                let attribution = UpgradeAttribution(check: check, fixtureVersions: fixtureVersions)
+                let starts = try attribution.starts(of: error, failing: version, chainStart: start)
+                groups.add(error, at: error.location ?? check.lastFile, from: starts)
+                chain = try Self.schemaOnly(check.migrator, at: version)
+                start = version
+                filledSchema = nil
+            }
+            let schema = try chain.integer(sql: "PRAGMA main.schema_version")
+            guard !fixtureVersions.contains(version), schema != filledSchema else { continue }
+            filledSchema = schema
+            if try !fill(chain, version: version) {
+                // kiln's own rows broke the schema: drop the rows rather than blame a later migration.
+                chain = try Self.schemaOnly(check.migrator, at: version)
+                filledSchema = nil
+            }
+        }
+        try check.inspect(chain, from: UpgradeStarts([start]), into: &groups)
+    }
+
+    /// A database with the schema of `version` and no rows.
+    ///
+    /// - Throws: ``SQLiteError`` or ``MigrationError``.
+    /// - Returns: its connection.
+    static func schemaOnly(_ migrator: Migrator, at version: Int32) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try migrator.migrate(connection, to: version)
+        return connection
+    }
+
+    /// Inserts the generated rows of `version` and proves the schema accepts them.
+    ///
+    /// - Throws: ``SQLiteError`` when the checks cannot run.
+    /// - Returns: false when the rows break the schema's integrity (the version's rows must then go). Rows
+    ///   whose foreign keys point nowhere are deleted. Either is kiln's fault, not the migrations', and gets a
+    ///   note naming the table.
+    private mutating func fill(_ chain: SQLiteConnection, version: Int32) throws -> Bool {
+        do {
+            note(try GeneratedRows.insert(into: chain, version: version))
+        } catch let error as SQLiteError {
+            // The insert is one transaction: it rolled back, the chain holds what it held before.
+            note([rejected(version, table: nil, problem: error.message)])
+            return true
+        }
+        let orphans = try OrphanRows.remove(from: chain)
+        if let first = orphans.first {
+            note([rejected(version, table: first.table, problem: "rows referencing missing rows of \(first.parent)")])
+            guard orphans.clean else { return false }
+        }
+        // quick_check: every row against NOT NULL, CHECK and the column types, without the index
+        // cross-checks that inserts through SQLite cannot break (and that would cost most of the time).
+        let integrity = try chain.rows(sql: "PRAGMA quick_check")
+        guard integrity == [["ok"]] else {
+            note([rejected(version, table: nil, problem: "quick_check: \(integrity.first?.first ?? .null)")])
+            return false
+        }
+        return true
+    }
+
+    private func rejected(_ version: Int32, table: String?, problem: String) -> CheckFinding {
+        CheckFinding(
+            .generatedRowsRejected(database: check.database, version: version, table: table, problem: problem))
+    }
+
+    /// Keeps each note once, whatever version repeats it.
+    private mutating func note(_ findings: [CheckFinding]) {
+        for finding in findings {
+            var key = finding.diagnostics.map { "\($0.location.map { "\($0)" } ?? ""): \($0.message)" }.joined()
+            if case .generatedRowsRejected(_, _, let table, let problem) = finding.reason {
+                key = "rejected \(table ?? "") \(problem)"
+            }
+            if seenNotes.insert(key).inserted { notes.append(finding) }
+        }
+    }
+}

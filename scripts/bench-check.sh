@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Times `kiln check` on generated chains of 100 and 200 migrations (scripts/generate-chain.py) and fails unless
+# the check stays linear and small: 200 versions in at most 2x the time of 100, under 2 s, peak memory under
+# 64 MiB. Uses the release build, or the binary in $KILN when set (e.g. an older build, for comparison).
+#
+#     scripts/bench-check.sh            # builds release, then measures
+#     KILN=/path/to/kiln scripts/bench-check.sh
+set -euo pipefail
+
+repository="$(cd "$(dirname "$0")/.." && pwd)"
+if [[ -z "${KILN:-}" ]]; then
+    (cd "$repository" && swift build -c release --product kiln >/dev/null)
+    KILN="$repository/.build/release/kiln"
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# Prints "<CPU seconds> <peak MiB> <wall seconds>" for `kiln check` in $1, the best of three runs. The gate uses
+# CPU time (user + system): kiln check is single-threaded, so on an idle machine it equals the wall time, and
+# on a shared one it does not count the time spent waiting for a core.
+measure() {
+    local best_time="" best_memory="" best_wall=""
+    for _ in 1 2 3; do
+        /usr/bin/time -f "%U %S %M %e" -o "$work/time" "$KILN" check --root "$1" >/dev/null 2>"$work/stderr" || {
+            echo "kiln check failed in $1:" >&2
+            cat "$work/stderr" >&2
+            exit 1
+        }
+        read -r user system kilobytes wall <"$work/time"
+        local seconds
+        seconds="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')"
+        if [[ -z "$best_wall" ]] || awk -v a="$wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
+            best_wall="$wall"
+        fi
+        if [[ -z "$best_time" ]] || awk -v a="$seconds" -v b="$best_time" 'BEGIN { exit !(a < b) }'; then
+            best_time="$seconds"
+        fi
+        local mebibytes=$((kilobytes / 1024))
+        if [[ -z "$best_memory" ]] || ((mebibytes < best_memory)); then best_memory="$mebibytes"; fi
+    done
+    echo "$best_time $best_memory $best_wall"
+}
+
+declare -A seconds memory wall
+for versions in 100 200; do
+    python3 "$repository/scripts/generate-chain.py" "$work/chain$versions" --versions "$versions" --seeds
+    "$KILN" hash --root "$work/chain$versions" >/dev/null
+    read -r seconds[$versions] memory[$versions] wall[$versions] < <(measure "$work/chain$versions")
+done
+
+printf '%-10s %12s %12s %10s\n' versions "CPU seconds" "wall seconds" "peak MiB"
+for versions in 100 200; do
+    printf '%-10s %12s %12s %10s\n' "$versions" "${seconds[$versions]}" "${wall[$versions]}" "${memory[$versions]}"
+done
+ratio="$(awk -v a="${seconds[200]}" -v b="${seconds[100]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+echo "200 / 100 versions: ${ratio}x the time"
+
+status=0
+awk -v a="${seconds[200]}" -v b="${seconds[100]}" 'BEGIN { exit !(a <= 2 * b || a < 0.1) }' || {
+    echo "FAIL: 200 versions took more than twice the CPU time of 100" >&2
+    status=1
+}
+awk -v a="${seconds[200]}" 'BEGIN { exit !(a < 2) }' || { echo "FAIL: 200 versions took 2 CPU seconds or more" >&2; status=1; }
+for versions in 100 200; do
+    ((memory[$versions] < 64)) || { echo "FAIL: $versions versions peaked at ${memory[$versions]} MiB" >&2; status=1; }
+done
+exit $status
