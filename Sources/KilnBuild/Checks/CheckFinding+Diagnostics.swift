@@ -57,6 +57,8 @@ extension CheckFinding.Reason {
         case .seedWithoutPrimaryKey(let table): "table '\(table)' has a seed but no primary key"
         case .queryFullScan(let table): "this query reads every row of '\(table)': no index covers its WHERE columns"
         case .error(let error): "\(error)"
+        // MARK: upgrade data
+        case .tableNotPopulated(let table, let message): "could not generate rows for table \(table): \(message)"
         }
     }
 }

@@ -31,6 +31,9 @@ extension CheckFinding.Reason {
             "if the data must go, say so in a comment; consider copying it first (the 12-step table rebuild keeps rows)"
         case .seedWithoutPrimaryKey: "give it a PRIMARY KEY so seed rows can be updated and synced by key"
         case .queryFullScan: "add an index on the columns it filters by, in a migration"
+        // MARK: upgrade data
+        case .tableNotPopulated:
+            "upgrades are checked without rows in it; a fixture for this version can provide rows the schema accepts"
         default: nil
         }
     }
@@ -56,6 +59,8 @@ extension CheckFinding.Reason {
         case .destructiveMigration: "destructive-migration"
         case .seedWithoutPrimaryKey: "seed-without-primary-key"
         case .queryFullScan: "query-full-scan"
+        // MARK: upgrade data
+        case .tableNotPopulated: "table-not-populated"
         case .checkFailed, .error: nil
         }
     }

@@ -69,6 +69,10 @@ public struct CheckFinding: Sendable {
         case checkFailed(database: String, description: String)
         /// Another area's error stopped a check (a migration set, a seed, a migration, `kiln.json`).
         case error(any Error)
+        // MARK: upgrade data
+        /// Upgrade data could not be generated for `table` at a version: `message` is SQLite's reason for the
+        /// last candidate row (the constraint that blocked it).
+        case tableNotPopulated(table: String, message: String)
     }
 
     /// What was found.
@@ -86,6 +90,8 @@ public struct CheckFinding: Sendable {
     public var severity: Diagnostic.Severity {
         switch reason {
         case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan: .warning
+        // MARK: upgrade data
+        case .tableNotPopulated: .note
         default: .error
         }
     }

@@ -1,41 +1,79 @@
 import Kiln
 
-/// Rows made up from declared types, for upgrade checks without a fixture: every column gets a value (so NOT
-/// NULL holds), values depend only on the row number and the type (so a foreign key to another table's key
-/// usually finds its row), and rows a CHECK or UNIQUE constraint rejects are skipped.
+/// Rows made up for upgrade checks without a fixture, which the schema at their version accepts: SQLite
+/// judges each candidate row (with foreign keys enforced), candidates come from the schema (CHECK literals,
+/// patterns and lengths, JSON, dates, DEFAULT literals, declared types, existing parent rows), and after the
+/// valid rows come rows that find real upgrade bugs (``EdgeRow``). Calls accumulate on one database, one per
+/// version, like a device that kept using the app: values derive from the version, so they never collide
+/// with earlier rows by design, and the same schema, version and rows always give the same new rows.
 enum GeneratedRows {
+    /// Serial numbers of one version's rows start at `version * serialsPerVersion`.
+    static let serialsPerVersion: Int64 = 1000
+
     /// Inserts rows into every table of `connection`, whose schema is at `version`.
     ///
-    /// - Returns: notes for tables that could not be populated.
+    /// - Parameter rowsPerTable: valid rows tried per table, before the ``EdgeRow`` ones.
+    /// - Returns: a note for each table left without rows, with SQLite's reason for the last candidate.
+    /// - Throws: ``SQLiteError`` when the schema cannot be read or SQLite ends the transaction by itself.
     static func insert(into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3) throws
         -> [CheckFinding]
     {
-        let tables = try TableSchema.readAll(from: connection).values.sorted { $0.name < $1.name }
-        try connection.transaction {
-            for table in TableSchema.parentsFirst(tables, table: { $0 }) {
-                let columns = table.columns.filter { !$0.isGenerated && !$0.isHidden }
-                guard !columns.isEmpty else { continue }
-                let list = columns.map { quoted($0.name) }.joined(separator: ", ")
-                let statement = try connection.prepare(
-                    sql:
-                        "INSERT OR IGNORE INTO main.\(quoted(table.name)) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-                )
-                for row in 1...rowsPerTable {
-                    try statement.reset()
-                    try statement.bind(columns.map { value(for: $0.affinity, row: row) })
-                    try statement.run()
-                }
+        let schemas = try TableSchema.readAll(from: connection)
+        let tables = try schemas.values.sorted { $0.name < $1.name }.map { try UpgradeTable.read($0, from: connection) }
+        let jsonColumns = try JSONColumnUse.read(from: connection)
+        let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
+        if !foreignKeysWereOn { try connection.execute(sql: "PRAGMA foreign_keys = ON") }
+        defer { if !foreignKeysWereOn { try? connection.execute(sql: "PRAGMA foreign_keys = OFF") } }
+        return try connection.transaction {
+            var filled: [(filler: TableFiller, rowIDs: [Int64])] = []
+            for table in TableFillOrder.ordered(tables) where !table.columns.isEmpty {
+                let filler = try TableFiller(
+                    table: table, tables: schemas, jsonColumns: jsonColumns, version: version, connection: connection)
+                filled.append((filler, try fill(filler, version: version, rowsPerTable: rowsPerTable, connection)))
             }
+            var notes: [CheckFinding] = []
+            for (filler, rowIDs) in filled {
+                try CycleRepair.repair(filler, rowIDs: rowIDs, tables: schemas, connection: connection)
+            }
+            for (filler, _) in filled
+            where try connection.scalar(sql: "SELECT 1 FROM main.\(quoted(filler.table.name)) LIMIT 1") == nil {
+                let message = filler.lastMessage ?? "no candidate row was accepted"
+                notes.append(CheckFinding(.tableNotPopulated(table: filler.table.name, message: message)))
+            }
+            return notes
         }
-        return []
     }
 
-    static func value(for affinity: ColumnAffinity, row: Int) -> SQLiteValue {
-        switch affinity {
-        case .integer, .numeric: .integer(Int64(row))
-        case .real: .real(Double(row) + 0.5)
-        case .blob: .blob([UInt8(truncatingIfNeeded: row)])
-        case .text, .none, .any: .text("row \(row)")
+    /// Inserts `rowsPerTable` valid rows, then one of each ``EdgeRow``.
+    ///
+    /// - Returns: the rowids of the valid rows (none for a `WITHOUT ROWID` table).
+    private static func fill(
+        _ filler: TableFiller, version: Int32, rowsPerTable: Int, _ connection: SQLiteConnection
+    ) throws -> [Int64] {
+        var serial = Int64(version) * serialsPerVersion
+        var rowIDs: [Int64] = []
+        var failuresInARow = 0
+        for _ in 0..<max(0, rowsPerTable) where failuresInARow < 2 {
+            serial += 1
+            guard try filler.insertRow(serial: serial) else {
+                failuresInARow += 1
+                continue
+            }
+            failuresInARow = 0
+            if filler.table.hasRowID { rowIDs.append(connection.lastInsertRowID) }
         }
+        let names = filler.table.columns.map { quoted($0.name) }.joined(separator: ", ")
+        let order = filler.table.hasRowID ? " ORDER BY rowid" : ""
+        let firstRow = try connection.rows(
+            sql: "SELECT \(names) FROM main.\(quoted(filler.table.name))\(order) LIMIT 1"
+        ).first
+        // Two rows in a row that SQLite refused mean the table is full (its CHECK allows five codes): stop.
+        for kind in EdgeRow.allCases where failuresInARow < 2 {
+            serial += 1
+            let inserted = try filler.insertRow(
+                serial: serial, preferences: kind.preferences(for: filler, firstRow: firstRow))
+            failuresInARow = inserted ? 0 : failuresInARow + 1
+        }
+        return rowIDs
     }
 }

@@ -1,0 +1,187 @@
+import Kiln
+
+/// Fills one table with rows SQLite accepts: for each row it binds one candidate per slot, runs a plain INSERT
+/// inside a savepoint, and on an error moves the slots SQLite blamed to their next candidate, a bounded number
+/// of times. SQLite is the judge of every constraint (with `PRAGMA foreign_keys` on, of foreign keys too).
+final class TableFiller {
+    /// Attempts per row before it is given up.
+    static let maximumAttempts = 32
+    /// Parent rows offered to one row's foreign key.
+    static let parentsPerRow = 8
+
+    /// The table filled.
+    let table: UpgradeTable
+    /// Its slots.
+    let slots: [ValueSlot]
+    /// Slots of foreign keys to another table that had no rows when this one was filled (a cycle).
+    private(set) var deferredSlots: [Int] = []
+    /// SQLite's message for the last rejected row.
+    private(set) var lastMessage: String?
+
+    private let connection: SQLiteConnection
+    private let insert: SQLiteStatement
+    private let savepoint: SQLiteSavepoint
+    private let plans: [ColumnCandidates]
+    private let tables: [SQLIdentifierKey: TableSchema]
+    private var parentKeys: [Int: [[SQLiteValue]]] = [:]
+    private var blameByMessage: [String: [Int]] = [:]
+    /// Values of single-column slots that a rule on that column alone (a CHECK, NOT NULL, a STRICT type)
+    /// rejected in an earlier row: later rows skip them.
+    private var rejected: [Int: [[SQLiteValue]]] = [:]
+
+    /// Prepares the INSERT and reads the parents' keys.
+    ///
+    /// - Throws: ``SQLiteError`` when the statement cannot be prepared or a parent cannot be read.
+    init(
+        table: UpgradeTable, tables: [SQLIdentifierKey: TableSchema], jsonColumns: Set<SQLIdentifierKey>,
+        version: Int32, connection: SQLiteConnection
+    ) throws {
+        self.table = table
+        self.tables = tables
+        self.connection = connection
+        slots = ValueSlot.slots(of: table)
+        let hints = SchemaTextCache.shared.hints(sql: table.sql, columns: table.columns.map(\.name))
+        plans = table.columns.map { column in
+            ColumnCandidates(
+                column: column, hints: hints[column.name.identifierKey],
+                usedAsJSON: jsonColumns.contains(column.name.identifierKey), version: version)
+        }
+        savepoint = try SQLiteSavepoint("kiln_upgrade_row", on: connection)
+        let names = table.columns.map { quoted($0.name) }.joined(separator: ", ")
+        let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+        insert = try connection.prepare(sql: "INSERT INTO main.\(quoted(table.name)) (\(names)) VALUES (\(marks))")
+        for (index, slot) in slots.enumerated() {
+            guard let key = slot.foreignKey, !key.parent.isSameIdentifier(as: table.name) else { continue }
+            let keys = try ValueSlot.parentKeys(of: key, tables: tables, connection: connection) ?? []
+            parentKeys[index] = keys
+            if keys.isEmpty && tables[key.parent.identifierKey] != nil { deferredSlots.append(index) }
+        }
+    }
+
+    /// Inserts one row numbered `serial`, trying `preferences` (values by slot) first.
+    ///
+    /// - Returns: whether a row was inserted.
+    /// - Throws: ``SQLiteError`` when the enclosing transaction was lost, or the schema cannot be read.
+    func insertRow(serial: Int64, preferences: [Int: [SQLiteValue]] = [:]) throws -> Bool {
+        var lists: [[[SQLiteValue]]?] = Array(repeating: nil, count: slots.count)
+        var chosen = Array(repeating: 0, count: slots.count)
+        var advances = chosen
+        var values = Array(repeating: SQLiteValue.null, count: table.columns.count)
+        for (index, slot) in slots.enumerated() {
+            var tuple = try preferences[index] ?? first(for: index, serial: serial)
+            if rejected[index]?.contains(tuple) == true {
+                let list = try candidates(for: index, serial: serial, preferred: preferences[index])
+                lists[index] = list
+                tuple = list[0]
+            }
+            for (offset, position) in slot.positions.enumerated() { values[position] = tuple[offset] }
+        }
+        for _ in 0..<Self.maximumAttempts {
+            do {
+                try savepoint.run {
+                    _ = try? insert.reset()
+                    try insert.bind(values)
+                    try insert.run()
+                }
+                return true
+            } catch let error as SQLiteError {
+                guard !connection.isAutocommit else { throw error }
+                lastMessage = error.message
+                let blamed = blamedSlots(error)
+                if blamed.count == 1, Self.rejectsValueAlone(error), slots[blamed[0]].foreignKey == nil {
+                    rejected[blamed[0], default: []].append(slots[blamed[0]].positions.map { values[$0] })
+                }
+                var movable: [Int] = []
+                for index in blamed {
+                    if lists[index] == nil {
+                        lists[index] = try candidates(for: index, serial: serial, preferred: preferences[index])
+                    }
+                    if chosen[index] + 1 < lists[index]?.count ?? 0 { movable.append(index) }
+                }
+                guard let next = movable.min(by: { advances[$0] < advances[$1] }), let list = lists[next] else {
+                    return false
+                }
+                chosen[next] += 1
+                advances[next] += 1
+                for (offset, position) in slots[next].positions.enumerated() {
+                    values[position] = list[chosen[next]][offset]
+                }
+            }
+        }
+        return false
+    }
+
+    /// The first candidate tuple of slot `index` for row `serial`, as ``candidates(for:serial:preferred:)``
+    /// would list it, without listing the others.
+    private func first(for index: Int, serial: Int64) throws -> [SQLiteValue] {
+        let slot = slots[index]
+        guard slot.foreignKey != nil else { return [plans[slot.positions[0]].first(serial: serial)] }
+        return try candidates(for: index, serial: serial, preferred: nil)[0]
+    }
+
+    /// The candidate tuples of slot `index` for row `serial`: never empty (a lone NULL lets SQLite say why
+    /// no value fits).
+    private func candidates(for index: Int, serial: Int64, preferred: [SQLiteValue]?) throws -> [[SQLiteValue]] {
+        var list = try candidates(for: index, serial: serial)
+        if let preferred {
+            list.removeAll { $0 == preferred }
+            list.insert(preferred, at: 0)
+        }
+        guard let known = rejected[index] else { return list }
+        let kept = list.filter { !known.contains($0) }
+        return kept.isEmpty ? list : kept
+    }
+
+    /// Whether `error` is a rule a value breaks by itself, whatever the other rows hold (a CHECK, NOT NULL, a
+    /// STRICT type), unlike UNIQUE or a foreign key.
+    private static func rejectsValueAlone(_ error: SQLiteError) -> Bool {
+        let datatype = SQLiteResultCode(rawValue: 3091)  // SQLITE_CONSTRAINT_DATATYPE
+        return error.code.matches(.constraintCheck) || error.code.matches(.constraintNotNull)
+            || error.code.matches(datatype)
+    }
+
+    /// The candidate tuples of slot `index` for row `serial`.
+    private func candidates(for index: Int, serial: Int64) throws -> [[SQLiteValue]] {
+        let slot = slots[index]
+        let nulls = Array(repeating: SQLiteValue.null, count: slot.positions.count)
+        guard let key = slot.foreignKey else {
+            let values = plans[slot.positions[0]].values(serial: serial)
+            return values.isEmpty ? [nulls] : values.map { [$0] }
+        }
+        let keys =
+            try parentKeys[index] ?? ValueSlot.parentKeys(of: key, tables: tables, connection: connection) ?? []
+        // Each key starts at its own parent, so two keys to one table (a pair that must differ) do not agree.
+        var list = Rotation.rotated(keys, by: serial &+ Int64(index) &* 7, limit: Self.parentsPerRow)
+        if slot.allowsNull || list.isEmpty { list.insert(nulls, at: min(1, list.count)) }
+        return list
+    }
+
+    /// The slots whose columns SQLite's message names (the columns of a failed NOT NULL, UNIQUE, PRIMARY KEY or
+    /// datatype rule, or named in a failed CHECK), every foreign key's for a foreign-key failure, or all.
+    private func blamedSlots(_ error: SQLiteError) -> [Int] {
+        if error.code.matches(.constraintForeignKey) {
+            return slots.indices.filter { slots[$0].foreignKey != nil }
+        }
+        if let known = blameByMessage[error.message] { return known }
+        let blamed = slotsNamed(in: error.message)
+        blameByMessage[error.message] = blamed
+        return blamed
+    }
+
+    /// The slots whose columns `message` names, or all.
+    private func slotsNamed(in message: String) -> [Int] {
+        let detail = message.firstRange(of: ": ").map { String(message[$0.upperBound...]) } ?? message
+        var lexer = SQLLexer(detail)
+        let tokens = lexer.tokens()
+        var positions = Set<Int>()
+        for (index, token) in tokens.enumerated() {
+            let qualifier = index + 1 < tokens.count && lexer.text(of: tokens[index + 1]) == "."
+            guard !qualifier, let name = lexer.identifier(of: token), let position = table.position(of: name) else {
+                continue
+            }
+            positions.insert(position)
+        }
+        let blamed = slots.indices.filter { !positions.isDisjoint(with: slots[$0].positions) }
+        return blamed.isEmpty ? Array(slots.indices) : blamed
+    }
+}
