@@ -26,17 +26,24 @@ enum GeneratedRows {
         defer { if !foreignKeysWereOn { try? connection.execute(sql: "PRAGMA foreign_keys = OFF") } }
         return try connection.transaction {
             var filled: [(filler: TableFiller, rowIDs: [Int64])] = []
-            for table in TableFillOrder.ordered(tables) where !table.columns.isEmpty {
-                let filler = try TableFiller(
-                    table: table, tables: schemas, jsonColumns: jsonColumns, version: version, connection: connection)
-                filled.append((filler, try fill(filler, version: version, rowsPerTable: rowsPerTable, connection)))
-            }
             var notes: [CheckFinding] = []
+            for table in TableFillOrder.ordered(tables) where !table.columns.isEmpty {
+                do {
+                    let filler = try TableFiller(
+                        table: table, tables: schemas, jsonColumns: jsonColumns, version: version,
+                        connection: connection)
+                    filled.append((filler, try fill(filler, version: version, rowsPerTable: rowsPerTable, connection)))
+                } catch let error as SQLiteError where !connection.isAutocommit {
+                    // SQLite refuses even to prepare the INSERT (a foreign key to columns that are not a key of
+                    // their table: "foreign key mismatch").
+                    notes.append(CheckFinding(.tableNotPopulated(table: table.name, message: error.message)))
+                }
+            }
             for (filler, rowIDs) in filled {
                 try CycleRepair.repair(filler, rowIDs: rowIDs, tables: schemas, connection: connection)
             }
             for (filler, _) in filled
-            where try connection.scalar(sql: "SELECT 1 FROM main.\(quoted(filler.table.name)) LIMIT 1") == nil {
+            where try connection.rows(sql: "SELECT 1 FROM main.\(quoted(filler.table.name)) LIMIT 1").isEmpty {
                 let message = filler.lastMessage ?? "no candidate row was accepted"
                 notes.append(CheckFinding(.tableNotPopulated(table: filler.table.name, message: message)))
             }
