@@ -23,7 +23,8 @@ struct UpgradeDataTests {
 
     @Test func aCheckListGivesOnlyItsValuesAndSeveralOfThem() throws {
         let (connection, notes) = try filled(
-            "CREATE TABLE t (id INTEGER PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('checking', 'savings', 'cash')));")
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('checking', 'savings', 'cash')));"
+        )
         #expect(notes.isEmpty)
         #expect(try count(connection, "SELECT count(*) FROM t") >= 3)
         #expect(try count(connection, "SELECT count(*) FROM t WHERE kind NOT IN ('checking', 'savings', 'cash')") == 0)
@@ -127,7 +128,8 @@ struct UpgradeDataTests {
         let note = try #require(notes.first)
         #expect(notes.count == 1)
         #expect(note.severity == .note)
-        #expect(note.reason.message == "could not generate rows for table never: CHECK constraint failed: x > 5 AND x < 5")
+        #expect(
+            note.reason.message == "could not generate rows for table never: CHECK constraint failed: x > 5 AND x < 5")
         #expect(note.reason.code == "table-not-populated")
     }
 
@@ -137,7 +139,10 @@ struct UpgradeDataTests {
             CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE child (id INTEGER PRIMARY KEY, parent_name TEXT REFERENCES parent (name));
             """, checkKeys: false)
-        #expect(notes.map(\.reason.message) == [#"could not generate rows for table child: foreign key mismatch - "child" referencing "parent""#])
+        #expect(
+            notes.map(\.reason.message) == [
+                #"could not generate rows for table child: foreign key mismatch - "child" referencing "parent""#
+            ])
         #expect(try count(connection, "SELECT count(*) FROM parent") >= 3)
     }
 

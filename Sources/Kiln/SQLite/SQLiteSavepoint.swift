@@ -9,7 +9,9 @@ package final class SQLiteSavepoint {
 
     /// Prepares `SAVEPOINT name`, `RELEASE name` and `ROLLBACK TO name`.
     ///
-    /// - Parameter name: a plain identifier chosen by the caller (never user input).
+    /// - Parameters:
+    ///   - name: a plain identifier chosen by the caller (never user input).
+    ///   - connection: the connection it runs on.
     /// - Throws: ``SQLiteError`` when a statement cannot be prepared.
     package init(_ name: String, on connection: SQLiteConnection) throws {
         self.connection = connection

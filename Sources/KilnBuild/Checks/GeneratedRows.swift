@@ -12,7 +12,10 @@ enum GeneratedRows {
 
     /// Inserts rows into every table of `connection`, whose schema is at `version`.
     ///
-    /// - Parameter rowsPerTable: valid rows tried per table, before the ``EdgeRow`` ones.
+    /// - Parameters:
+    ///   - connection: the database, outside any transaction (so that `PRAGMA foreign_keys` takes effect).
+    ///   - version: the schema version of the database, from which the rows' values derive.
+    ///   - rowsPerTable: valid rows tried per table, before the ``EdgeRow`` ones.
     /// - Returns: a note for each table left without rows, with SQLite's reason for the last candidate.
     /// - Throws: ``SQLiteError`` when the schema cannot be read or SQLite ends the transaction by itself.
     static func insert(into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3) throws
@@ -25,13 +28,14 @@ enum GeneratedRows {
         if !foreignKeysWereOn { try connection.execute(sql: "PRAGMA foreign_keys = ON") }
         defer { if !foreignKeysWereOn { try? connection.execute(sql: "PRAGMA foreign_keys = OFF") } }
         return try connection.transaction {
+            let savepoint = try SQLiteSavepoint("kiln_upgrade_row", on: connection)
             var filled: [(filler: TableFiller, rowIDs: [Int64])] = []
             var notes: [CheckFinding] = []
             for table in TableFillOrder.ordered(tables) where !table.columns.isEmpty {
                 do {
                     let filler = try TableFiller(
                         table: table, tables: schemas, jsonColumns: jsonColumns, version: version,
-                        connection: connection)
+                        connection: connection, savepoint: savepoint)
                     filled.append((filler, try fill(filler, version: version, rowsPerTable: rowsPerTable, connection)))
                 } catch let error as SQLiteError where !connection.isAutocommit {
                     // SQLite refuses even to prepare the INSERT (a foreign key to columns that are not a key of
@@ -76,9 +80,10 @@ enum GeneratedRows {
         ).first
         // Two rows in a row that SQLite refused mean the table is full (its CHECK allows five codes): stop.
         for kind in EdgeRow.allCases where failuresInARow < 2 {
+            let preferences = kind.preferences(for: filler, firstRow: firstRow)
+            guard !preferences.isEmpty else { continue }
             serial += 1
-            let inserted = try filler.insertRow(
-                serial: serial, preferences: kind.preferences(for: filler, firstRow: firstRow))
+            let inserted = try filler.insertRow(serial: serial, preferences: preferences)
             failuresInARow = inserted ? 0 : failuresInARow + 1
         }
         return rowIDs

@@ -37,7 +37,9 @@ struct ColumnHints {
             guard lexer.isWord(tokens[index], "check"), lexer.text(of: tokens[index + 1]) == "(" else { continue }
             let end = CheckExpression.closingParenthesis(in: tokens, lexer: lexer, from: index + 1)
             let expression = CheckExpression(tokens: Array(tokens[(index + 2)..<end]), lexer: lexer, columns: names)
-            for column in expression.mentioned { expression.addHints(for: column, to: &hints[column, default: .init()]) }
+            for column in expression.mentioned {
+                expression.addHints(for: column, to: &hints[column, default: .init()])
+            }
             index = end
         }
         return hints

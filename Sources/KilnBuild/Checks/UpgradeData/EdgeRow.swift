@@ -23,7 +23,9 @@ enum EdgeRow: CaseIterable {
 
     /// The values this row prefers, by slot of `filler`'s table.
     ///
-    /// - Parameter firstRow: the table's first row (in insert column order), for ``duplicate``.
+    /// - Parameters:
+    ///   - filler: the table's filler, whose slots the preferences are for.
+    ///   - firstRow: the table's first row (in insert column order), for ``duplicate``.
     /// - Returns: a tuple per slot that has a preference.
     func preferences(for filler: TableFiller, firstRow: [SQLiteValue]?) -> [Int: [SQLiteValue]] {
         var preferences: [Int: [SQLiteValue]] = [:]

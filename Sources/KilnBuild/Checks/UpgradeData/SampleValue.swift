@@ -43,7 +43,8 @@ enum SampleValue {
         let date = "\(year)-\(twoDigits(month))-\(twoDigits(day))"
         guard withTime else { return date }
         let seconds = serial.magnitude % 86_400
-        return date + " \(twoDigits(Int64(seconds / 3600))):\(twoDigits(Int64(seconds / 60 % 60))):\(twoDigits(Int64(seconds % 60)))"
+        return date
+            + " \(twoDigits(Int64(seconds / 3600))):\(twoDigits(Int64(seconds / 60 % 60))):\(twoDigits(Int64(seconds % 60)))"
     }
 
     private static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -7,26 +7,33 @@ enum TableFillOrder {
     ///
     /// - Returns: the same tables, parents first.
     static func ordered(_ tables: [UpgradeTable]) -> [UpgradeTable] {
-        let names = Set(tables.map(\.name.identifierKey))
-        var remaining = tables
+        let keys = tables.map(\.name.identifierKey)
+        let names = Set(keys)
+        // For each table, its foreign keys to other tables of the schema: (parent, whether all columns may be NULL).
+        let parents = tables.indices.map { index in
+            tables[index].schema.foreignKeys.compactMap { key -> (SQLIdentifierKey, Bool)? in
+                let parent = key.parent.identifierKey
+                guard parent != keys[index], names.contains(parent) else { return nil }
+                let table = tables[index]
+                let nullable = key.columns.allSatisfy { name in
+                    table.position(of: name).map { !table.columns[$0].refusesNull } ?? true
+                }
+                return (parent, nullable)
+            }
+        }
+        var remaining = Array(tables.indices)
         var ordered: [UpgradeTable] = []
         var placed = Set<SQLIdentifierKey>()
         while !remaining.isEmpty {
-            func waiting(_ table: UpgradeTable) -> [TableSchema.ForeignKey] {
-                table.schema.foreignKeys.filter { key in
-                    let parent = key.parent.identifierKey
-                    return parent != table.name.identifierKey && names.contains(parent) && !placed.contains(parent)
-                }
-            }
-            func nullable(_ table: UpgradeTable, _ key: TableSchema.ForeignKey) -> Bool {
-                key.columns.allSatisfy { name in table.position(of: name).map { !table.columns[$0].refusesNull } ?? true }
+            func waiting(_ index: Int) -> [(SQLIdentifierKey, Bool)] {
+                parents[index].filter { !placed.contains($0.0) }
             }
             let ready =
                 remaining.firstIndex { waiting($0).isEmpty }
-                ?? remaining.firstIndex { table in waiting(table).allSatisfy { nullable(table, $0) } } ?? 0
+                ?? remaining.firstIndex { waiting($0).allSatisfy(\.1) } ?? 0
             let next = remaining.remove(at: ready)
-            placed.insert(next.name.identifierKey)
-            ordered.append(next)
+            placed.insert(keys[next])
+            ordered.append(tables[next])
         }
         return ordered
     }

@@ -25,28 +25,34 @@ final class TableFiller {
     private let tables: [SQLIdentifierKey: TableSchema]
     private var parentKeys: [Int: [[SQLiteValue]]] = [:]
     private var blameByMessage: [String: [Int]] = [:]
+    private let positionByKey: [SQLIdentifierKey: Int]
     /// Values of single-column slots that a rule on that column alone (a CHECK, NOT NULL, a STRICT type)
     /// rejected in an earlier row: later rows skip them.
     private var rejected: [Int: [[SQLiteValue]]] = [:]
+    /// How many preferred values of each slot a rule on that column alone rejected: after two (an `IN` list
+    /// refusing empty and long text), later rows stop offering it unusual values.
+    private var refusedPreferences: [Int: Int] = [:]
 
     /// Prepares the INSERT and reads the parents' keys.
     ///
     /// - Throws: ``SQLiteError`` when the statement cannot be prepared or a parent cannot be read.
     init(
         table: UpgradeTable, tables: [SQLIdentifierKey: TableSchema], jsonColumns: Set<SQLIdentifierKey>,
-        version: Int32, connection: SQLiteConnection
+        version: Int32, connection: SQLiteConnection, savepoint: SQLiteSavepoint
     ) throws {
         self.table = table
         self.tables = tables
         self.connection = connection
         slots = ValueSlot.slots(of: table)
+        positionByKey = Dictionary(
+            table.columns.enumerated().map { ($1.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
         let hints = SchemaTextCache.shared.hints(sql: table.sql, columns: table.columns.map(\.name))
         plans = table.columns.map { column in
             ColumnCandidates(
                 column: column, hints: hints[column.name.identifierKey],
                 usedAsJSON: jsonColumns.contains(column.name.identifierKey), version: version)
         }
-        savepoint = try SQLiteSavepoint("kiln_upgrade_row", on: connection)
+        self.savepoint = savepoint
         let names = table.columns.map { quoted($0.name) }.joined(separator: ", ")
         let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
         insert = try connection.prepare(sql: "INSERT INTO main.\(quoted(table.name)) (\(names)) VALUES (\(marks))")
@@ -62,7 +68,10 @@ final class TableFiller {
     ///
     /// - Returns: whether a row was inserted.
     /// - Throws: ``SQLiteError`` when the enclosing transaction was lost, or the schema cannot be read.
-    func insertRow(serial: Int64, preferences: [Int: [SQLiteValue]] = [:]) throws -> Bool {
+    func insertRow(serial: Int64, preferences wanted: [Int: [SQLiteValue]] = [:]) throws -> Bool {
+        let preferences = wanted.filter { slot, tuple in
+            refusedPreferences[slot, default: 0] < 2 && rejected[slot]?.contains(tuple) != true
+        }
         var lists: [[[SQLiteValue]]?] = Array(repeating: nil, count: slots.count)
         var chosen = Array(repeating: 0, count: slots.count)
         var advances = chosen
@@ -90,6 +99,9 @@ final class TableFiller {
                 let blamed = blamedSlots(error)
                 if blamed.count == 1, Self.rejectsValueAlone(error), slots[blamed[0]].foreignKey == nil {
                     rejected[blamed[0], default: []].append(slots[blamed[0]].positions.map { values[$0] })
+                    if chosen[blamed[0]] == 0 && preferences[blamed[0]] != nil {
+                        refusedPreferences[blamed[0], default: 0] += 1
+                    }
                 }
                 var movable: [Int] = []
                 for index in blamed {
@@ -170,17 +182,8 @@ final class TableFiller {
 
     /// The slots whose columns `message` names, or all.
     private func slotsNamed(in message: String) -> [Int] {
-        let detail = message.firstRange(of: ": ").map { String(message[$0.upperBound...]) } ?? message
-        var lexer = SQLLexer(detail)
-        let tokens = lexer.tokens()
-        var positions = Set<Int>()
-        for (index, token) in tokens.enumerated() {
-            let qualifier = index + 1 < tokens.count && lexer.text(of: tokens[index + 1]) == "."
-            guard !qualifier, let name = lexer.identifier(of: token), let position = table.position(of: name) else {
-                continue
-            }
-            positions.insert(position)
-        }
+        let names = SchemaTextCache.shared.names(inMessage: message)
+        let positions = Set(names.compactMap { positionByKey[$0] })
         let blamed = slots.indices.filter { !positions.isDisjoint(with: slots[$0].positions) }
         return blamed.isEmpty ? Array(slots.indices) : blamed
     }
