@@ -21,8 +21,9 @@ enum GeneratedRows {
     static func insert(into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3) throws
         -> [CheckFinding]
     {
-        let schemas = try TableSchema.readAll(from: connection)
-        let tables = try schemas.values.sorted { $0.name < $1.name }.map { try UpgradeTable.read($0, from: connection) }
+        let tables = try UpgradeTable.readAll(from: connection)
+        let schemas = Dictionary(
+            tables.map { ($0.name.identifierKey, $0.schema) }, uniquingKeysWith: { first, _ in first })
         let jsonColumns = try JSONColumnUse.read(from: connection)
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
         if !foreignKeysWereOn { try connection.execute(sql: "PRAGMA foreign_keys = ON") }
@@ -34,7 +35,7 @@ enum GeneratedRows {
             for table in TableFillOrder.ordered(tables) where !table.columns.isEmpty {
                 do {
                     let filler = try TableFiller(
-                        table: table, tables: schemas, jsonColumns: jsonColumns, version: version,
+                        table: table, tables: schemas, jsonColumns: jsonColumns,
                         connection: connection, savepoint: savepoint)
                     filled.append((filler, try fill(filler, version: version, rowsPerTable: rowsPerTable, connection)))
                 } catch let error as SQLiteError where !connection.isAutocommit {

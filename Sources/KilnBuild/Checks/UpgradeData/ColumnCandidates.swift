@@ -12,11 +12,10 @@ struct ColumnCandidates {
     private let isJSON: Bool
     private let defaultLiteral: SQLiteValue?
     private let dateWithTime: Bool?
-    private let version: Int32
 
     /// The plan for `column`, with its CHECK `hints`, whether the schema reads it as JSON anywhere
-    /// (`usedAsJSON`), and the `version` rows are generated for.
-    init(column: UpgradeTable.Column, hints: ColumnHints?, usedAsJSON: Bool, version: Int32) {
+    /// (`usedAsJSON`).
+    init(column: UpgradeTable.Column, hints: ColumnHints?, usedAsJSON: Bool) {
         self.column = column
         self.hints = hints ?? ColumnHints()
         patterns = self.hints.patterns.map { pattern in
@@ -28,7 +27,6 @@ struct ColumnCandidates {
         isJSON = self.hints.isJSON || usedAsJSON
         defaultLiteral = Self.literal(column.defaultSQL)
         dateWithTime = Self.dateKind(of: column)
-        self.version = version
     }
 
     /// The candidates for the row numbered `serial`.
@@ -48,8 +46,8 @@ struct ColumnCandidates {
         }
         if let defaultLiteral { add(defaultLiteral) }
         if let dateWithTime { add(.text(SampleValue.date(serial: serial, withTime: dateWithTime))) }
-        add(SampleValue.of(column.affinity, serial: serial, version: version))
-        add(SampleValue.of(column.affinity, serial: serial + 100_000, version: version))
+        add(SampleValue.of(column.affinity, serial: serial))
+        add(SampleValue.of(column.affinity, serial: serial + 100_000))
         if !column.refusesNull { values.insert(.null, at: min(1, values.count)) }
         return values
     }
@@ -65,7 +63,7 @@ struct ColumnCandidates {
         if !hints.literals.isEmpty { return hints.literals[Int(serial.magnitude % UInt64(hints.literals.count))] }
         if let defaultLiteral { return defaultLiteral }
         if let dateWithTime { return .text(SampleValue.date(serial: serial, withTime: dateWithTime)) }
-        return SampleValue.of(column.affinity, serial: serial, version: version)
+        return SampleValue.of(column.affinity, serial: serial)
     }
 
     /// The value of a DEFAULT that is a plain literal (`'posted'`, `0`, `-1.5`), or nil for an expression.

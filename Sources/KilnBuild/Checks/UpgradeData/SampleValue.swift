@@ -1,17 +1,18 @@
 import Kiln
 
-/// The values generated rows are made of, all derived from a serial number (distinct per row of a table) and
-/// the schema version, so that they are deterministic and never repeat one another by accident.
+/// The values generated rows are made of, all derived from a serial number (distinct per row of a table,
+/// and derived from the schema version, see ``GeneratedRows/serialsPerVersion``), so that they are deterministic
+/// and never repeat one another by accident.
 enum SampleValue {
-    /// A value of `affinity`'s storage class for row `serial` at `version`.
+    /// A value of `affinity`'s storage class for row `serial`.
     ///
     /// - Returns: an integer, real, blob or text.
-    static func of(_ affinity: ColumnAffinity, serial: Int64, version: Int32) -> SQLiteValue {
+    static func of(_ affinity: ColumnAffinity, serial: Int64) -> SQLiteValue {
         switch affinity {
         case .integer, .numeric: .integer(serial)
         case .real: .real(Double(serial) + 0.5)
-        case .blob: .blob(Array("b\(version).\(serial)".utf8))
-        case .text, .none, .any: .text("v\(version) r\(serial)")
+        case .blob: .blob(Array("b\(serial)".utf8))
+        case .text, .none, .any: .text("t\(serial)")
         }
     }
 

@@ -9,19 +9,36 @@ final class SchemaTextCache: @unchecked Sendable {
     static let shared = SchemaTextCache()
 
     private let lock = NSLock()
-    private var hints: [String: [SQLIdentifierKey: ColumnHints]] = [:]
     private var jsonColumns: [String: Set<SQLIdentifierKey>] = [:]
     private var messageNames: [String: [SQLIdentifierKey]] = [:]
+    private var tables: [String: UpgradeTable] = [:]
+    private var plans: [String: [ColumnCandidates]] = [:]
 
-    /// ``ColumnHints/read(sql:columns:)``, remembered by `sql` and the column list.
+    /// The table `read` reads, remembered by its `CREATE TABLE` text `sql`.
     ///
-    /// - Returns: hints keyed by column name.
-    func hints(sql: String, columns: [String]) -> [SQLIdentifierKey: ColumnHints] {
-        let key = sql + "\u{0}" + columns.joined(separator: "\u{0}")
-        if let known = lock.withLock({ hints[key] }) { return known }
-        let read = ColumnHints.read(sql: sql, columns: columns)
-        lock.withLock { hints[key] = read }
-        return read
+    /// - Returns: the table.
+    /// - Throws: what `read` throws.
+    func table(sql: String, read: () throws -> UpgradeTable) throws -> UpgradeTable {
+        if let known = lock.withLock({ tables[sql] }) { return known }
+        let table = try read()
+        lock.withLock { tables[sql] = table }
+        return table
+    }
+
+    /// The candidate plans of `table`'s columns, remembered by its `CREATE TABLE` text and which of its columns
+    /// the schema reads as JSON (`jsonColumns`).
+    ///
+    /// - Returns: one plan per insertable column.
+    func plans(for table: UpgradeTable, jsonColumns: Set<SQLIdentifierKey>) -> [ColumnCandidates] {
+        let usedAsJSON = table.columns.map { jsonColumns.contains($0.name.identifierKey) }
+        let key = table.sql + "\u{0}" + String(usedAsJSON.map { $0 ? "j" : "-" })
+        if let known = lock.withLock({ plans[key] }) { return known }
+        let hints = ColumnHints.read(sql: table.sql, columns: table.columns.map(\.name))
+        let made = zip(table.columns, usedAsJSON).map { column, json in
+            ColumnCandidates(column: column, hints: hints[column.name.identifierKey], usedAsJSON: json)
+        }
+        lock.withLock { plans[key] = made }
+        return made
     }
 
     /// `read(sql)`, remembered by `sql`.

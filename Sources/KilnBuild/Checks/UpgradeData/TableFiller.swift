@@ -38,7 +38,7 @@ final class TableFiller {
     /// - Throws: ``SQLiteError`` when the statement cannot be prepared or a parent cannot be read.
     init(
         table: UpgradeTable, tables: [SQLIdentifierKey: TableSchema], jsonColumns: Set<SQLIdentifierKey>,
-        version: Int32, connection: SQLiteConnection, savepoint: SQLiteSavepoint
+        connection: SQLiteConnection, savepoint: SQLiteSavepoint
     ) throws {
         self.table = table
         self.tables = tables
@@ -46,16 +46,9 @@ final class TableFiller {
         slots = ValueSlot.slots(of: table)
         positionByKey = Dictionary(
             table.columns.enumerated().map { ($1.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
-        let hints = SchemaTextCache.shared.hints(sql: table.sql, columns: table.columns.map(\.name))
-        plans = table.columns.map { column in
-            ColumnCandidates(
-                column: column, hints: hints[column.name.identifierKey],
-                usedAsJSON: jsonColumns.contains(column.name.identifierKey), version: version)
-        }
+        plans = SchemaTextCache.shared.plans(for: table, jsonColumns: jsonColumns)
         self.savepoint = savepoint
-        let names = table.columns.map { quoted($0.name) }.joined(separator: ", ")
-        let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
-        insert = try connection.prepare(sql: "INSERT INTO main.\(quoted(table.name)) (\(names)) VALUES (\(marks))")
+        insert = try connection.prepare(sql: table.insertSQL)
         for (index, slot) in slots.enumerated() {
             guard let key = slot.foreignKey, !key.parent.isSameIdentifier(as: table.name) else { continue }
             let keys = try ValueSlot.parentKeys(of: key, tables: tables, connection: connection) ?? []
@@ -128,7 +121,10 @@ final class TableFiller {
     private func first(for index: Int, serial: Int64) throws -> [SQLiteValue] {
         let slot = slots[index]
         guard slot.foreignKey != nil else { return [plans[slot.positions[0]].first(serial: serial)] }
-        return try candidates(for: index, serial: serial, preferred: nil)[0]
+        guard let keys = parentKeys[index], !keys.isEmpty, rejected[index] == nil else {
+            return try candidates(for: index, serial: serial, preferred: nil)[0]
+        }
+        return keys[Int((serial &+ Int64(index) &* 7).magnitude % UInt64(keys.count))]
     }
 
     /// The candidate tuples of slot `index` for row `serial`: never empty (a lone NULL lets SQLite say why
