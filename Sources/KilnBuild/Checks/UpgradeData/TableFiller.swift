@@ -66,8 +66,8 @@ final class TableFiller {
             refusedPreferences[slot, default: 0] < 2 && rejected[slot]?.contains(tuple) != true
         }
         var lists: [[[SQLiteValue]]?] = Array(repeating: nil, count: slots.count)
+        // How far each slot has moved down its list; the slot moved least is the one moved next.
         var chosen = Array(repeating: 0, count: slots.count)
-        var advances = chosen
         var values = Array(repeating: SQLiteValue.null, count: table.columns.count)
         for (index, slot) in slots.enumerated() {
             var tuple = try preferences[index] ?? first(for: index, serial: serial)
@@ -90,12 +90,8 @@ final class TableFiller {
                 guard !connection.isAutocommit else { throw error }
                 lastMessage = error.message
                 let blamed = blamedSlots(error)
-                if blamed.count == 1, Self.rejectsValueAlone(error), slots[blamed[0]].foreignKey == nil {
-                    rejected[blamed[0], default: []].append(slots[blamed[0]].positions.map { values[$0] })
-                    if chosen[blamed[0]] == 0 && preferences[blamed[0]] != nil {
-                        refusedPreferences[blamed[0], default: 0] += 1
-                    }
-                }
+                remember(
+                    error, blamed: blamed, values: values, wasPreferred: { chosen[$0] == 0 && preferences[$0] != nil })
                 var movable: [Int] = []
                 for index in blamed {
                     if lists[index] == nil {
@@ -103,17 +99,26 @@ final class TableFiller {
                     }
                     if chosen[index] + 1 < lists[index]?.count ?? 0 { movable.append(index) }
                 }
-                guard let next = movable.min(by: { advances[$0] < advances[$1] }), let list = lists[next] else {
+                guard let next = movable.min(by: { chosen[$0] < chosen[$1] }), let list = lists[next] else {
                     return false
                 }
                 chosen[next] += 1
-                advances[next] += 1
                 for (offset, position) in slots[next].positions.enumerated() {
                     values[position] = list[chosen[next]][offset]
                 }
             }
         }
         return false
+    }
+
+    /// Remembers a value a rule on its column alone rejected (when SQLite blamed one plain slot), so that later
+    /// rows skip it, and counts it against the slot's unusual values when it was one (`wasPreferred`).
+    private func remember(
+        _ error: SQLiteError, blamed: [Int], values: [SQLiteValue], wasPreferred: (Int) -> Bool
+    ) {
+        guard blamed.count == 1, Self.rejectsValueAlone(error), slots[blamed[0]].foreignKey == nil else { return }
+        rejected[blamed[0], default: []].append(slots[blamed[0]].positions.map { values[$0] })
+        if wasPreferred(blamed[0]) { refusedPreferences[blamed[0], default: 0] += 1 }
     }
 
     /// The first candidate tuple of slot `index` for row `serial`, as ``candidates(for:serial:preferred:)``
