@@ -46,4 +46,24 @@ package final class SQLiteSavepoint {
         try release.run()
         return result
     }
+
+    /// Runs `body` inside the savepoint, which reports failure by returning an error rather than throwing it:
+    /// rolls back to the savepoint when it does, and releases the savepoint either way.
+    ///
+    /// - Returns: the error `body` returned, or nil.
+    /// - Throws: ``SQLiteError`` when the savepoint cannot be opened, rolled back or released.
+    package func attempt(_ body: () -> SQLiteError?) throws -> SQLiteError? {
+        try open.reset()
+        try open.run()
+        let failure = body()
+        if failure != nil && !connection.isAutocommit {
+            try rollback.reset()
+            try rollback.run()
+        }
+        if !connection.isAutocommit {
+            try release.reset()
+            try release.run()
+        }
+        return failure
+    }
 }

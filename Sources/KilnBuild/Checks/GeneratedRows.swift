@@ -74,11 +74,7 @@ enum GeneratedRows {
             failuresInARow = 0
             if filler.table.hasRowID { rowIDs.append(connection.lastInsertRowID) }
         }
-        let names = filler.table.columns.map { quoted($0.name) }.joined(separator: ", ")
-        let order = filler.table.hasRowID ? " ORDER BY rowid" : ""
-        let firstRow = try connection.rows(
-            sql: "SELECT \(names) FROM main.\(quoted(filler.table.name))\(order) LIMIT 1"
-        ).first
+        let firstRow = try connection.rows(sql: filler.table.firstRowSQL).first
         // Two rows in a row that SQLite refused mean the table is full (its CHECK allows five codes): stop.
         for kind in EdgeRow.allCases where failuresInARow < 2 {
             let preferences = kind.preferences(for: filler, firstRow: firstRow)

@@ -14,7 +14,9 @@ enum CycleRepair {
         guard filler.table.hasRowID, !rowIDs.isEmpty else { return }
         for index in filler.deferredSlots {
             guard let key = filler.slots[index].foreignKey,
-                let keys = try ValueSlot.parentKeys(of: key, tables: tables, connection: connection), !keys.isEmpty
+                let sql = ValueSlot.parentKeySQL(of: key, tables: tables),
+                case let keys = try connection.rows(sql: sql),
+                !keys.isEmpty
             else { continue }
             let columns = filler.slots[index].positions.map { quoted(filler.table.columns[$0].name) }
             let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")

@@ -22,8 +22,9 @@ final class TableFiller {
     private let insert: SQLiteStatement
     private let savepoint: SQLiteSavepoint
     private let plans: [ColumnCandidates]
-    private let tables: [SQLIdentifierKey: TableSchema]
     private var parentKeys: [Int: [[SQLiteValue]]] = [:]
+    /// The parent-key query of each foreign-key slot that has one.
+    private var parentSQL: [Int: String] = [:]
     private var blameByMessage: [String: [Int]] = [:]
     private let positionByKey: [SQLIdentifierKey: Int]
     /// Values of single-column slots that a rule on that column alone (a CHECK, NOT NULL, a STRICT type)
@@ -41,7 +42,6 @@ final class TableFiller {
         connection: SQLiteConnection, savepoint: SQLiteSavepoint
     ) throws {
         self.table = table
-        self.tables = tables
         self.connection = connection
         slots = ValueSlot.slots(of: table)
         positionByKey = Dictionary(
@@ -50,10 +50,13 @@ final class TableFiller {
         self.savepoint = savepoint
         insert = try connection.prepare(sql: table.insertSQL)
         for (index, slot) in slots.enumerated() {
-            guard let key = slot.foreignKey, !key.parent.isSameIdentifier(as: table.name) else { continue }
-            let keys = try ValueSlot.parentKeys(of: key, tables: tables, connection: connection) ?? []
+            guard let key = slot.foreignKey, let sql = ValueSlot.parentKeySQL(of: key, tables: tables) else { continue }
+            parentSQL[index] = sql
+            // A self-reference reads its rows again for every row: earlier rows of this call count.
+            guard !key.parent.isSameIdentifier(as: table.name) else { continue }
+            let keys = try connection.rows(sql: sql)
             parentKeys[index] = keys
-            if keys.isEmpty && tables[key.parent.identifierKey] != nil { deferredSlots.append(index) }
+            if keys.isEmpty { deferredSlots.append(index) }
         }
     }
 
@@ -79,33 +82,25 @@ final class TableFiller {
             for (offset, position) in slot.positions.enumerated() { values[position] = tuple[offset] }
         }
         for _ in 0..<Self.maximumAttempts {
-            do {
-                try savepoint.run {
-                    _ = try? insert.reset()
-                    try insert.bind(values)
-                    try insert.run()
+            guard let error = try savepoint.attempt({ insert.attempt(binding: values) }) else { return true }
+            guard !connection.isAutocommit else { throw error }
+            lastMessage = error.message
+            let blamed = blamedSlots(error)
+            remember(
+                error, blamed: blamed, values: values, wasPreferred: { chosen[$0] == 0 && preferences[$0] != nil })
+            var movable: [Int] = []
+            for index in blamed {
+                if lists[index] == nil {
+                    lists[index] = try candidates(for: index, serial: serial, preferred: preferences[index])
                 }
-                return true
-            } catch let error as SQLiteError {
-                guard !connection.isAutocommit else { throw error }
-                lastMessage = error.message
-                let blamed = blamedSlots(error)
-                remember(
-                    error, blamed: blamed, values: values, wasPreferred: { chosen[$0] == 0 && preferences[$0] != nil })
-                var movable: [Int] = []
-                for index in blamed {
-                    if lists[index] == nil {
-                        lists[index] = try candidates(for: index, serial: serial, preferred: preferences[index])
-                    }
-                    if chosen[index] + 1 < lists[index]?.count ?? 0 { movable.append(index) }
-                }
-                guard let next = movable.min(by: { chosen[$0] < chosen[$1] }), let list = lists[next] else {
-                    return false
-                }
-                chosen[next] += 1
-                for (offset, position) in slots[next].positions.enumerated() {
-                    values[position] = list[chosen[next]][offset]
-                }
+                if chosen[index] + 1 < lists[index]?.count ?? 0 { movable.append(index) }
+            }
+            guard let next = movable.min(by: { chosen[$0] < chosen[$1] }), let list = lists[next] else {
+                return false
+            }
+            chosen[next] += 1
+            for (offset, position) in slots[next].positions.enumerated() {
+                values[position] = list[chosen[next]][offset]
             }
         }
         return false
@@ -157,12 +152,11 @@ final class TableFiller {
     private func candidates(for index: Int, serial: Int64) throws -> [[SQLiteValue]] {
         let slot = slots[index]
         let nulls = Array(repeating: SQLiteValue.null, count: slot.positions.count)
-        guard let key = slot.foreignKey else {
+        guard slot.foreignKey != nil else {
             let values = plans[slot.positions[0]].values(serial: serial)
             return values.isEmpty ? [nulls] : values.map { [$0] }
         }
-        let keys =
-            try parentKeys[index] ?? ValueSlot.parentKeys(of: key, tables: tables, connection: connection) ?? []
+        let keys = try parentKeys[index] ?? parentSQL[index].map { try connection.rows(sql: $0) } ?? []
         // Each key starts at its own parent, so two keys to one table (a pair that must differ) do not agree.
         var list = Rotation.rotated(keys, by: serial &+ Int64(index) &* 7, limit: Self.parentsPerRow)
         if slot.allowsNull || list.isEmpty { list.insert(nulls, at: min(1, list.count)) }

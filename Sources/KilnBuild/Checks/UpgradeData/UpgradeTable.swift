@@ -28,6 +28,8 @@ struct UpgradeTable {
     let sql: String
     /// `INSERT INTO main.<table> (<columns>) VALUES (?, …)`.
     let insertSQL: String
+    /// The query for the table's oldest row (the first by rowid, or by primary key), in ``columns`` order.
+    let firstRowSQL: String
 
     init(schema: TableSchema, columns: [Column], hasRowID: Bool, sql: String) {
         self.schema = schema
@@ -37,6 +39,7 @@ struct UpgradeTable {
         let names = columns.map { quoted($0.name) }.joined(separator: ", ")
         let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         insertSQL = "INSERT INTO main.\(quoted(schema.name)) (\(names)) VALUES (\(marks))"
+        firstRowSQL = "SELECT \(names) FROM main.\(quoted(schema.name))\(hasRowID ? " ORDER BY rowid" : "") LIMIT 1"
     }
 
     /// The table's name.

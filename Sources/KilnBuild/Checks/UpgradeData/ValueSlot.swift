@@ -33,22 +33,18 @@ struct ValueSlot {
         return slots
     }
 
-    /// The parent rows' key tuples a foreign key may point at, newest (highest key) first, at most 16, or nil
-    /// when the parent's key columns cannot be named. The newest parents are the ones with fewest children, so
-    /// a child whose key must be unique (a link table) finds a free pair at once.
+    /// The query for the parent rows' key tuples a foreign key may point at: newest (highest key) first, at
+    /// most 16, so that a child whose key must be unique (a link table) finds a free pair at once; nil when the
+    /// parent's key columns cannot be named.
     ///
-    /// - Throws: ``SQLiteError`` when the parent cannot be read.
-    static func parentKeys(
-        of key: TableSchema.ForeignKey, tables: [SQLIdentifierKey: TableSchema], connection: SQLiteConnection
-    ) throws -> [[SQLiteValue]]? {
+    /// - Returns: the SQL.
+    static func parentKeySQL(of key: TableSchema.ForeignKey, tables: [SQLIdentifierKey: TableSchema]) -> String? {
         guard let parent = tables[key.parent.identifierKey] else { return nil }
         let columns = key.parentColumns.isEmpty ? parent.primaryKey.map(\.name) : key.parentColumns
         guard columns.count == key.columns.count, !columns.isEmpty else { return nil }
         let list = columns.map(quoted).joined(separator: ", ")
         let order = columns.map { "\(quoted($0)) DESC" }.joined(separator: ", ")
         let present = columns.map { "\(quoted($0)) IS NOT NULL" }.joined(separator: " AND ")
-        let sql =
-            "SELECT DISTINCT \(list) FROM main.\(quoted(parent.name)) WHERE \(present) ORDER BY \(order) LIMIT 16"
-        return try connection.rows(sql: sql)
+        return "SELECT DISTINCT \(list) FROM main.\(quoted(parent.name)) WHERE \(present) ORDER BY \(order) LIMIT 16"
     }
 }
