@@ -34,10 +34,14 @@ struct UpgradeDataLedgerTests {
         #expect(migrations.latestVersion == 64)
         let migrator = Migrator(migrations: migrations)
         let connection = try SQLiteConnection(path: ":memory:")
-        let started = Date()
+        let clock = ContinuousClock()
+        var spent = Duration.zero
         for version in 1...migrations.latestVersion {
-            try migrator.migrate(connection, to: version)
-            let notes = try GeneratedRows.insert(into: connection, version: version)
+            var notes: [CheckFinding] = []
+            spent += try clock.measure {
+                try migrator.migrate(connection, to: version)
+                notes = try GeneratedRows.insert(into: connection, version: version)
+            }
             #expect(notes.isEmpty, "version \(version): \(notes.map(\.reason.message))")
             #expect(try connection.rows(sql: "PRAGMA foreign_key_check").isEmpty, "version \(version)")
             #expect(try connection.rows(sql: "PRAGMA integrity_check") == [["ok"]], "version \(version)")
@@ -46,8 +50,8 @@ struct UpgradeDataLedgerTests {
                 #expect(count > 0, "version \(version): \(table.name) is empty")
             }
         }
-        let elapsed = Date().timeIntervalSince(started)
-        print("ledger: 64 versions migrated and populated cumulatively in \(Int(elapsed * 1000)) ms")
+        // Not asserted (a loaded machine would make it flaky); `swift test --filter UpgradeDataLedgerTests` prints it.
+        print("ledger: migrating through 64 versions and generating rows at each took \(spent)")
     }
 }
 

@@ -65,7 +65,9 @@ enum GeneratedRows {
         var serial = Int64(version) * serialsPerVersion
         var rowIDs: [Int64] = []
         var failuresInARow = 0
-        for _ in 0..<max(0, rowsPerTable) where failuresInARow < 2 {
+        // A row refused for uniqueness after every candidate (the table is full), or two refused rows in a row,
+        // end the table's rows for this version.
+        for _ in 0..<max(0, rowsPerTable) where failuresInARow < 2 && !filler.isFull {
             serial += 1
             guard try filler.insertRow(serial: serial) else {
                 failuresInARow += 1
@@ -75,9 +77,8 @@ enum GeneratedRows {
             if filler.table.hasRowID { rowIDs.append(connection.lastInsertRowID) }
         }
         let firstRow = try connection.rows(sql: filler.table.firstRowSQL).first
-        // Two rows in a row that SQLite refused mean the table is full (its CHECK allows five codes): stop.
-        for kind in EdgeRow.allCases where failuresInARow < 2 {
-            let preferences = kind.preferences(for: filler, firstRow: firstRow)
+        for kind in EdgeRow.allCases where failuresInARow < 2 && !filler.isFull {
+            let preferences = kind.preferences(for: filler, firstRow: firstRow, serial: serial + 1)
             guard !preferences.isEmpty else { continue }
             serial += 1
             let inserted = try filler.insertRow(serial: serial, preferences: preferences)

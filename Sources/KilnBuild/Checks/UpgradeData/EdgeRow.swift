@@ -18,7 +18,7 @@ enum EdgeRow: CaseIterable {
     /// Integers beyond what a double holds exactly (2^53 + 1), large reals.
     case boundary
 
-    /// The 300 characters of ``long`` text.
+    /// 300 characters, the length of ``long`` text (whose end is the row's serial).
     static let longText = String(repeating: "abcdefghij", count: 30)
 
     /// The values this row prefers, by slot of `filler`'s table.
@@ -26,8 +26,10 @@ enum EdgeRow: CaseIterable {
     /// - Parameters:
     ///   - filler: the table's filler, whose slots the preferences are for.
     ///   - firstRow: the table's first row (in insert column order), for ``duplicate``.
+    ///   - serial: the row's serial, which ends long and non-ASCII text so that a UNIQUE column takes them at
+    ///     every version (duplicates are ``duplicate``'s job).
     /// - Returns: a tuple per slot that has a preference.
-    func preferences(for filler: TableFiller, firstRow: [SQLiteValue]?) -> [Int: [SQLiteValue]] {
+    func preferences(for filler: TableFiller, firstRow: [SQLiteValue]?, serial: Int64) -> [Int: [SQLiteValue]] {
         var preferences: [Int: [SQLiteValue]] = [:]
         for (index, slot) in filler.slots.enumerated() {
             switch self {
@@ -40,19 +42,21 @@ enum EdgeRow: CaseIterable {
                 if slot.allowsNull { preferences[index] = slot.positions.map { _ in .null } }
             default:
                 let column = filler.table.columns[slot.positions[0]]
-                guard slot.foreignKey == nil, !column.isRowID, let value = value(for: column.affinity) else { continue }
+                guard slot.foreignKey == nil, !column.isRowID, let value = value(for: column.affinity, serial: serial)
+                else { continue }
                 preferences[index] = [value]
             }
         }
         return preferences
     }
 
-    /// The value preferred for a column of `affinity`, or nil for none.
-    private func value(for affinity: ColumnAffinity) -> SQLiteValue? {
-        switch (self, affinity) {
+    /// The value preferred for a column of `affinity` in row `serial`, or nil for none.
+    private func value(for affinity: ColumnAffinity, serial: Int64) -> SQLiteValue? {
+        let long = String(Self.longText.dropLast(String(serial).count + 1)) + " \(serial)"
+        return switch (self, affinity) {
         case (.empty, .text), (.empty, .none), (.empty, .any): .text("")
-        case (.long, .text), (.long, .none), (.long, .any): .text(Self.longText)
-        case (.nonASCII, .text), (.nonASCII, .none), (.nonASCII, .any): .text("é 日本 😀")
+        case (.long, .text), (.long, .none), (.long, .any): .text(long)
+        case (.nonASCII, .text), (.nonASCII, .none), (.nonASCII, .any): .text("é 日本 😀 \(serial)")
         case (.empty, .integer), (.empty, .numeric): .integer(0)
         case (.long, .integer), (.long, .numeric): .integer(2_147_483_648)
         case (.nonASCII, .integer), (.nonASCII, .numeric): .integer(-1)
@@ -62,7 +66,7 @@ enum EdgeRow: CaseIterable {
         case (.nonASCII, .real): .real(-1.5)
         case (.boundary, .real): .real(1e15)
         case (.empty, .blob): .blob([])
-        case (.long, .blob): .blob(Array(Self.longText.utf8))
+        case (.long, .blob): .blob(Array(long.utf8))
         default: nil
         }
     }

@@ -17,6 +17,9 @@ final class TableFiller {
     private(set) var deferredSlots: [Int] = []
     /// SQLite's message for the last rejected row.
     private(set) var lastMessage: String?
+    /// Whether a row was given up after UNIQUE or PRIMARY KEY refused some of its candidates: the values the
+    /// schema allows are likely used up (a CHECK that allows five codes, five rows).
+    private(set) var isFull = false
 
     private let connection: SQLiteConnection
     private let insert: SQLiteStatement
@@ -81,10 +84,13 @@ final class TableFiller {
             }
             for (offset, position) in slot.positions.enumerated() { values[position] = tuple[offset] }
         }
+        var sawUniqueness = false
         for _ in 0..<Self.maximumAttempts {
             guard let error = try savepoint.attempt({ insert.attempt(binding: values) }) else { return true }
             guard !connection.isAutocommit else { throw error }
             lastMessage = error.message
+            sawUniqueness =
+                sawUniqueness || error.code.matches(.constraintUnique) || error.code.matches(.constraintPrimaryKey)
             let blamed = blamedSlots(error)
             remember(
                 error, blamed: blamed, values: values, wasPreferred: { chosen[$0] == 0 && preferences[$0] != nil })
@@ -96,6 +102,7 @@ final class TableFiller {
                 if chosen[index] + 1 < lists[index]?.count ?? 0 { movable.append(index) }
             }
             guard let next = movable.min(by: { chosen[$0] < chosen[$1] }), let list = lists[next] else {
+                isFull = sawUniqueness
                 return false
             }
             chosen[next] += 1
@@ -103,6 +110,7 @@ final class TableFiller {
                 values[position] = list[chosen[next]][offset]
             }
         }
+        isFull = sawUniqueness
         return false
     }
 
