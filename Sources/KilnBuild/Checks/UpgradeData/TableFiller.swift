@@ -26,8 +26,8 @@ final class TableFiller {
     private let savepoint: SQLiteSavepoint
     private let plans: [ColumnCandidates]
     private var parentKeys: [Int: [[SQLiteValue]]] = [:]
-    /// The parent-key query of each foreign-key slot that has one.
-    private var parentSQL: [Int: String] = [:]
+    /// The prepared parent-key query of each self-referencing slot, run again for every row.
+    private var selfQueries: [Int: SQLiteStatement] = [:]
     private var blameByMessage: [String: [Int]] = [:]
     private let positionByKey: [SQLIdentifierKey: Int]
     /// Values of single-column slots that a rule on that column alone (a CHECK, NOT NULL, a STRICT type)
@@ -54,9 +54,11 @@ final class TableFiller {
         insert = try connection.prepare(sql: table.insertSQL)
         for (index, slot) in slots.enumerated() {
             guard let key = slot.foreignKey, let sql = ValueSlot.parentKeySQL(of: key, tables: tables) else { continue }
-            parentSQL[index] = sql
             // A self-reference reads its rows again for every row: earlier rows of this call count.
-            guard !key.parent.isSameIdentifier(as: table.name) else { continue }
+            guard !key.parent.isSameIdentifier(as: table.name) else {
+                selfQueries[index] = try connection.prepare(sql: sql)
+                continue
+            }
             let keys = try connection.rows(sql: sql)
             parentKeys[index] = keys
             if keys.isEmpty { deferredSlots.append(index) }
@@ -148,6 +150,16 @@ final class TableFiller {
         return kept.isEmpty ? list : kept
     }
 
+    /// Runs a prepared query again.
+    ///
+    /// - Returns: its rows.
+    private static func rows(of query: SQLiteStatement) throws -> [[SQLiteValue]] {
+        try query.reset()
+        var rows: [[SQLiteValue]] = []
+        while try query.step() { rows.append((0..<query.columnCount).map(query.value(at:))) }
+        return rows
+    }
+
     /// Whether `error` is a rule a value breaks by itself, whatever the other rows hold (a CHECK, NOT NULL, a
     /// STRICT type), unlike UNIQUE or a foreign key.
     private static func rejectsValueAlone(_ error: SQLiteError) -> Bool {
@@ -164,7 +176,7 @@ final class TableFiller {
             let values = plans[slot.positions[0]].values(serial: serial)
             return values.isEmpty ? [nulls] : values.map { [$0] }
         }
-        let keys = try parentKeys[index] ?? parentSQL[index].map { try connection.rows(sql: $0) } ?? []
+        let keys = try parentKeys[index] ?? selfQueries[index].map(Self.rows(of:)) ?? []
         // Each key starts at its own parent, so two keys to one table (a pair that must differ) do not agree.
         var list = Rotation.rotated(keys, by: serial &+ Int64(index) &* 7, limit: Self.parentsPerRow)
         if slot.allowsNull || list.isEmpty { list.insert(nulls, at: min(1, list.count)) }
