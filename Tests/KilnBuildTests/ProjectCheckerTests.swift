@@ -18,6 +18,9 @@ struct CheckProject {
         try folder.write(
             "migrations/shop/0002_unique_code.sql",
             "-- every code once\nCREATE UNIQUE INDEX item_code ON item (code);\n")
+        // Version 1 lets two items share a code and 0002 makes codes unique: generated upgrade rows hold such
+        // duplicates (as users' data can), so the project says what its data at version 1 is.
+        try folder.write("fixtures/shop/1.sql", "INSERT INTO item (name, code) VALUES ('apple', 'A'), ('pear', 'P');\n")
         try folder.write("seeds/shop/item.csv", "id,name,code\n1,apple,A\n2,pear,P\n")
         try folder.write(
             "queries/shop.sql",

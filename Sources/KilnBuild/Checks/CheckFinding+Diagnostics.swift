@@ -67,6 +67,8 @@ extension CheckFinding.Reason {
         case .error(let error): "\(error)"
         case .buildsDiffer(let database, let difference):
             "\(database): two builds of the same sources differ: \(difference.message)"
+        // MARK: upgrade data
+        case .tableNotPopulated(let table, let message): "could not generate rows for table \(table): \(message)"
         }
     }
 }

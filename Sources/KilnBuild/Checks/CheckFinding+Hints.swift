@@ -46,6 +46,9 @@ extension CheckFinding.Reason {
         case .unknownLintRule(_, let suggestion):
             (suggestion.map { "did you mean '\($0)'? " } ?? "")
                 + "the rules are \(LintRule.names.joined(separator: ", ")); separate several with commas and put a reason after a second '--'"
+        // MARK: upgrade data
+        case .tableNotPopulated:
+            "upgrades are checked without rows in it; a fixture for this version can provide rows the schema accepts"
         default: nil
         }
     }
@@ -76,6 +79,8 @@ extension CheckFinding.Reason {
         case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan, .renameReferencedTable: lintRule?.rawValue
         case .unknownLintRule: "unknown-lint-rule"
         case .lintAllowMisplaced: "lint-allow-misplaced"
+        // MARK: upgrade data
+        case .tableNotPopulated: "table-not-populated"
         case .checkFailed, .error: nil
         }
     }

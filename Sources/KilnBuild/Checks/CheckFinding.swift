@@ -94,6 +94,10 @@ public struct CheckFinding: Sendable {
         // MARK: clock
         /// Two builds of the same sources, with the same clock, hold different data: `difference` says where.
         case buildsDiffer(database: String, difference: BuildDifference)
+        // MARK: upgrade data
+        /// Upgrade data could not be generated for `table` at a version: `message` is SQLite's reason for the
+        /// last candidate row (the constraint that blocked it).
+        case tableNotPopulated(table: String, message: String)
     }
 
     /// What was found.
@@ -115,6 +119,8 @@ public struct CheckFinding: Sendable {
         // kiln's own fault, said without failing the project's check (only a strict one).
         case .generatedRowsRejected: .warning
         // MARK: -
+        // MARK: upgrade data
+        case .tableNotPopulated: .note
         default: .error
         }
     }

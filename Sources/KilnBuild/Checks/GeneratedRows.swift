@@ -1,41 +1,89 @@
 import Kiln
 
-/// Rows made up from declared types, for upgrade checks without a fixture: every column gets a value (so NOT
-/// NULL holds), values depend only on the row number and the type (so a foreign key to another table's key
-/// usually finds its row), and rows a CHECK or UNIQUE constraint rejects are skipped.
+/// Rows made up for upgrade checks without a fixture, which the schema at their version accepts: SQLite
+/// judges each candidate row (with foreign keys enforced), candidates come from the schema (CHECK literals,
+/// patterns and lengths, JSON, dates, DEFAULT literals, declared types, existing parent rows), and after the
+/// valid rows come rows that find real upgrade bugs (``EdgeRow``). Calls accumulate on one database, one per
+/// version, like a device that kept using the app: values derive from the version, so they never collide
+/// with earlier rows by design, and the same schema, version and rows always give the same new rows.
 enum GeneratedRows {
+    /// Serial numbers of one version's rows start at `version * serialsPerVersion`.
+    static let serialsPerVersion: Int64 = 1000
+
     /// Inserts rows into every table of `connection`, whose schema is at `version`.
     ///
-    /// - Returns: notes for tables that could not be populated.
+    /// - Parameters:
+    ///   - connection: the database, outside any transaction (so that `PRAGMA foreign_keys` takes effect).
+    ///   - version: the schema version of the database, from which the rows' values derive.
+    ///   - rowsPerTable: valid rows tried per table, before the ``EdgeRow`` ones.
+    /// - Returns: a note for each table left without rows, with SQLite's reason for the last candidate.
+    /// - Throws: ``SQLiteError`` when the schema cannot be read or SQLite ends the transaction by itself.
     static func insert(into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3) throws
         -> [CheckFinding]
     {
-        let tables = try TableSchema.readAll(from: connection).values.sorted { $0.name < $1.name }
-        try connection.transaction {
-            for table in TableSchema.parentsFirst(tables, table: { $0 }) {
-                let columns = table.columns.filter { !$0.isGenerated && !$0.isHidden }
-                guard !columns.isEmpty else { continue }
-                let list = columns.map { quoted($0.name) }.joined(separator: ", ")
-                let statement = try connection.prepare(
-                    sql:
-                        "INSERT OR IGNORE INTO main.\(quoted(table.name)) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-                )
-                for row in 1...rowsPerTable {
-                    try statement.reset()
-                    try statement.bind(columns.map { value(for: $0.affinity, row: row) })
-                    try statement.run()
+        let tables = try UpgradeTable.readAll(from: connection)
+        let schemas = Dictionary(
+            tables.map { ($0.name.identifierKey, $0.schema) }, uniquingKeysWith: { first, _ in first })
+        let jsonColumns = try JSONColumnUse.read(from: connection)
+        let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
+        if !foreignKeysWereOn { try connection.execute(sql: "PRAGMA foreign_keys = ON") }
+        defer { if !foreignKeysWereOn { try? connection.execute(sql: "PRAGMA foreign_keys = OFF") } }
+        return try connection.transaction {
+            let savepoint = try SQLiteSavepoint("kiln_upgrade_row", on: connection)
+            var filled: [(filler: TableFiller, rowIDs: [Int64])] = []
+            var notes: [CheckFinding] = []
+            for table in TableFillOrder.ordered(tables) where !table.columns.isEmpty {
+                do {
+                    let filler = try TableFiller(
+                        table: table, tables: schemas, jsonColumns: jsonColumns,
+                        connection: connection, savepoint: savepoint)
+                    filled.append((filler, try fill(filler, version: version, rowsPerTable: rowsPerTable, connection)))
+                } catch let error as SQLiteError where !connection.isAutocommit {
+                    // SQLite refuses even to prepare the INSERT (a foreign key to columns that are not a key of
+                    // their table: "foreign key mismatch").
+                    notes.append(CheckFinding(.tableNotPopulated(table: table.name, message: error.message)))
                 }
             }
+            for (filler, rowIDs) in filled {
+                try CycleRepair.repair(filler, rowIDs: rowIDs, tables: schemas, connection: connection)
+            }
+            for (filler, _) in filled
+            where try connection.rows(sql: "SELECT 1 FROM main.\(quoted(filler.table.name)) LIMIT 1").isEmpty {
+                let message = filler.lastMessage ?? "no candidate row was accepted"
+                notes.append(CheckFinding(.tableNotPopulated(table: filler.table.name, message: message)))
+            }
+            return notes
         }
-        return []
     }
 
-    static func value(for affinity: ColumnAffinity, row: Int) -> SQLiteValue {
-        switch affinity {
-        case .integer, .numeric: .integer(Int64(row))
-        case .real: .real(Double(row) + 0.5)
-        case .blob: .blob([UInt8(truncatingIfNeeded: row)])
-        case .text, .none, .any: .text("row \(row)")
+    /// Inserts `rowsPerTable` valid rows, then one of each ``EdgeRow``.
+    ///
+    /// - Returns: the rowids of the valid rows (none for a `WITHOUT ROWID` table).
+    private static func fill(
+        _ filler: TableFiller, version: Int32, rowsPerTable: Int, _ connection: SQLiteConnection
+    ) throws -> [Int64] {
+        var serial = Int64(version) * serialsPerVersion
+        var rowIDs: [Int64] = []
+        var failuresInARow = 0
+        // A row refused for uniqueness after every candidate (the table is full), or two refused rows in a row,
+        // end the table's rows for this version.
+        for _ in 0..<max(0, rowsPerTable) where failuresInARow < 2 && !filler.isFull {
+            serial += 1
+            guard try filler.insertRow(serial: serial) else {
+                failuresInARow += 1
+                continue
+            }
+            failuresInARow = 0
+            if filler.table.hasRowID { rowIDs.append(connection.lastInsertRowID) }
         }
+        let firstRow = try connection.rows(sql: filler.table.firstRowSQL).first
+        for kind in EdgeRow.allCases where failuresInARow < 2 && !filler.isFull {
+            let preferences = kind.preferences(for: filler, firstRow: firstRow, serial: serial + 1)
+            guard !preferences.isEmpty else { continue }
+            serial += 1
+            let inserted = try filler.insertRow(serial: serial, preferences: preferences)
+            failuresInARow = inserted ? 0 : failuresInARow + 1
+        }
+        return rowIDs
     }
 }

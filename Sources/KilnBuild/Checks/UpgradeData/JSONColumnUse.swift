@@ -1,0 +1,45 @@
+import Kiln
+
+/// The names of columns the schema reads as JSON anywhere (an index on `json_extract(value, '$.theme')`, a
+/// view using `payload ->> '$.id'`), so generated rows put JSON there even without a `json_valid` CHECK.
+enum JSONColumnUse {
+    /// Column names passed first to a `json_*` function, or on the left of `->` or `->>`, in any statement of
+    /// the schema of `connection`.
+    ///
+    /// - Returns: the names, as SQLite compares them; a name counts for every table that has such a column.
+    /// - Throws: ``SQLiteError`` when the schema cannot be read.
+    static func read(from connection: SQLiteConnection) throws -> Set<SQLIdentifierKey> {
+        var names = Set<SQLIdentifierKey>()
+        for row in try connection.rows(sql: "SELECT sql FROM main.sqlite_schema WHERE sql IS NOT NULL") {
+            guard case .text(let sql) = row[0], sql.lowercased().contains("json") || sql.contains("->") else {
+                continue
+            }
+            names.formUnion(SchemaTextCache.shared.jsonColumns(sql: sql, read: columns(in:)))
+        }
+        return names
+    }
+
+    /// The column names one statement reads as JSON.
+    private static func columns(in sql: String) -> Set<SQLIdentifierKey> {
+        var names = Set<SQLIdentifierKey>()
+        var lexer = SQLLexer(sql)
+        let tokens = lexer.tokens()
+        for (index, token) in tokens.enumerated() {
+            let text = lexer.text(of: token)
+            if token.kind == .symbol, text == "->" || text == "->>", index > 0,
+                let name = lexer.identifier(of: tokens[index - 1])
+            {
+                names.insert(name.identifierKey)
+            }
+            if token.kind == .word, text.lowercased().hasPrefix("json"), index + 2 < tokens.count,
+                lexer.text(of: tokens[index + 1]) == "("
+            {
+                var argument = index + 2
+                // A qualified name, `table.column`: the column is after the dot.
+                while argument + 2 < tokens.count, lexer.text(of: tokens[argument + 1]) == "." { argument += 2 }
+                if let name = lexer.identifier(of: tokens[argument]) { names.insert(name.identifierKey) }
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Kiln
+
+/// What reading schema text gives (a table's CHECK hints, the JSON columns a statement uses), remembered by
+/// the text itself: a chain of versions repeats the same `CREATE TABLE` and `CREATE INDEX` statements at every
+/// version, and these are pure functions of the text, so remembering them changes no result.
+final class SchemaTextCache: @unchecked Sendable {
+    /// The process's cache.
+    static let shared = SchemaTextCache()
+
+    private let lock = NSLock()
+    private var jsonColumns: [String: Set<SQLIdentifierKey>] = [:]
+    private var messageNames: [String: [SQLIdentifierKey]] = [:]
+    private var tables: [String: UpgradeTable] = [:]
+    private var plans: [String: [ColumnCandidates]] = [:]
+
+    /// The table `read` reads, remembered by its `CREATE TABLE` text `sql`.
+    ///
+    /// - Returns: the table.
+    /// - Throws: what `read` throws.
+    func table(sql: String, read: () throws -> UpgradeTable) throws -> UpgradeTable {
+        if let known = lock.withLock({ tables[sql] }) { return known }
+        let table = try read()
+        lock.withLock { tables[sql] = table }
+        return table
+    }
+
+    /// The candidate plans of `table`'s columns, remembered by its `CREATE TABLE` text and which of its columns
+    /// the schema reads as JSON (`jsonColumns`).
+    ///
+    /// - Returns: one plan per insertable column.
+    func plans(for table: UpgradeTable, jsonColumns: Set<SQLIdentifierKey>) -> [ColumnCandidates] {
+        let usedAsJSON = table.columns.map { jsonColumns.contains($0.name.identifierKey) }
+        let key = table.sql + "\u{0}" + String(usedAsJSON.map { $0 ? "j" : "-" })
+        if let known = lock.withLock({ plans[key] }) { return known }
+        let hints = ColumnHints.read(sql: table.sql, columns: table.columns.map(\.name))
+        let made = zip(table.columns, usedAsJSON).map { column, json in
+            ColumnCandidates(column: column, hints: hints[column.name.identifierKey], usedAsJSON: json)
+        }
+        lock.withLock { plans[key] = made }
+        return made
+    }
+
+    /// `read(sql)`, remembered by `sql`.
+    ///
+    /// - Returns: the column names `sql` reads as JSON.
+    func jsonColumns(sql: String, read: (String) -> Set<SQLIdentifierKey>) -> Set<SQLIdentifierKey> {
+        if let known = lock.withLock({ jsonColumns[sql] }) { return known }
+        let names = read(sql)
+        lock.withLock { jsonColumns[sql] = names }
+        return names
+    }
+
+    /// The identifiers an error message of SQLite names after its first `": "`, leaving out table names
+    /// (those before a dot): the columns of `NOT NULL constraint failed: t.c`, of `UNIQUE constraint failed:
+    /// t.a, t.b`, or named in the expression of `CHECK constraint failed: a > 0`.
+    ///
+    /// - Returns: the names, as SQLite compares them.
+    func names(inMessage message: String) -> [SQLIdentifierKey] {
+        if let known = lock.withLock({ messageNames[message] }) { return known }
+        let detail = message.firstRange(of: ": ").map { String(message[$0.upperBound...]) } ?? message
+        var lexer = SQLLexer(detail)
+        let tokens = lexer.tokens()
+        var names: [SQLIdentifierKey] = []
+        for (index, token) in tokens.enumerated() {
+            let qualifier = index + 1 < tokens.count && lexer.text(of: tokens[index + 1]) == "."
+            if !qualifier, let name = lexer.identifier(of: token) { names.append(name.identifierKey) }
+        }
+        lock.withLock { messageNames[message] = names }
+        return names
+    }
+}
