@@ -246,7 +246,10 @@ struct BundlerOutputNameTests {
         let fixture = try BundleProject()
         try fixture.folder.write("kiln.json", "{\"databases\": {\n  \"shop\": {\"output\": \"Notes.sqlite\"}}}")
         let error = try #require(throws: ConfigurationError.self) { try fixture.build() }
-        #expect(error.problems.map(\.reason) == [.outputCollision(database: "shop", file: "Notes.sqlite", owner: .database("notes"))])
+        #expect(
+            error.problems.map(\.reason) == [
+                .outputCollision(database: "shop", file: "Notes.sqlite", owner: .database("notes"))
+            ])
         #expect(error.problems.first?.location == SourceLocation(path: "kiln.json", line: 2, column: 22))
     }
 }

@@ -143,4 +143,3 @@ struct DeveloperResetTests {
         #expect(try previous.scalar(sql: "PRAGMA journal_mode") == .text("delete"))
     }
 }
-

@@ -35,7 +35,8 @@ struct KilnConfigurationLocationTests {
         let error = try error("{\n  \"databases\": {},\n}")
         #expect(error.problems.map(\.reason) == [.trailingComma])
         #expect(formattedDiagnostics(error).first == "kiln.json:2:18: error: a trailing comma is not valid JSON")
-        #expect(try self.error(#"{"databases": {"a": {"delimiters": {"t": ";",}}}}"#).problems.first?.location.column == 45)
+        #expect(
+            try self.error(#"{"databases": {"a": {"delimiters": {"t": ";",}}}}"#).problems.first?.location.column == 45)
     }
 
     @Test("a duplicate key is an error at the second one, naming the first")
@@ -55,14 +56,16 @@ struct KilnConfigurationLocationTests {
                 == "a key may appear once in an object; the first is at line 2, column 9")
     }
 
-    @Test("invalid JSON points at the offending byte", arguments: [
-        ("{\"databases\": {} \"x\": 1}", 18),
-        ("{\"databases\": tru}", 18),
-        ("{\"minimumSQLite\": \"3.36\\q\"}", 25),
-        ("{\"databases\": {}} extra", 19),
-        ("{\"databases\": 01}", 16),
-        ("{\"databases\": {", 16),
-    ])
+    @Test(
+        "invalid JSON points at the offending byte",
+        arguments: [
+            ("{\"databases\": {} \"x\": 1}", 18),
+            ("{\"databases\": tru}", 18),
+            ("{\"minimumSQLite\": \"3.36\\q\"}", 25),
+            ("{\"databases\": {}} extra", 19),
+            ("{\"databases\": 01}", 16),
+            ("{\"databases\": {", 16),
+        ])
     func offendingByte(json: String, column: Int) throws {
         let error = try error(json)
         guard case .invalidJSON = error.problems.first?.reason else {

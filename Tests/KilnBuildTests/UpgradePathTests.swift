@@ -101,13 +101,13 @@ struct UpgradePathTests {
 
     @Test("a fixture's statement fails at the fixture; a fixture that breaks nothing passes")
     func fixtureStatement() throws {
-        let shop = try CheckProject()
-        try shop.folder.write("fixtures/shop/0001.sql", "INSERT INTO item (name, code) VALUES ('apple', 'A');\n")
+        let shop = try CheckProject()  // its setup already holds fixtures/shop/1.sql: replace it
+        try shop.folder.write("fixtures/shop/1.sql", "INSERT INTO item (name, code) VALUES ('apple', 'A');\n")
         #expect(try shop.errors() == [])
-        try shop.folder.write("fixtures/shop/0001.sql", "INSERT INTO item (nam) VALUES ('apple');\n")
+        try shop.folder.write("fixtures/shop/1.sql", "INSERT INTO item (nam) VALUES ('apple');\n")
         #expect(
             try shop.errors() == [
-                "fixtures/shop/0001.sql:1:19: error: table item has no column named nam (the fixture runs against a database at version 1)"
+                "fixtures/shop/1.sql:1:19: error: table item has no column named nam (the fixture runs against a database at version 1)"
             ])
     }
 

@@ -69,6 +69,8 @@ extension CheckFinding.Reason {
             "\(database): two builds of the same sources differ: \(difference.message)"
         // MARK: upgrade data
         case .tableNotPopulated(let table, let message): "could not generate rows for table \(table): \(message)"
+        case .placeholderMigration(let version):
+            "migration \(version) holds comments only: a placeholder version, which changes nothing but the version"
         }
     }
 }

@@ -81,6 +81,7 @@ extension CheckFinding.Reason {
         case .lintAllowMisplaced: "lint-allow-misplaced"
         // MARK: upgrade data
         case .tableNotPopulated: "table-not-populated"
+        case .placeholderMigration: "placeholder-migration"
         case .checkFailed, .error: nil
         }
     }

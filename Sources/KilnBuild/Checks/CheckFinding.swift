@@ -98,6 +98,10 @@ public struct CheckFinding: Sendable {
         /// Upgrade data could not be generated for `table` at a version: `message` is SQLite's reason for the
         /// last candidate row (the constraint that blocked it).
         case tableNotPopulated(table: String, message: String)
+
+        // MARK: placeholders
+        /// A migration of comments only: a valid placeholder version that changes nothing but the version.
+        case placeholderMigration(version: Int32)
     }
 
     /// What was found.
@@ -120,7 +124,7 @@ public struct CheckFinding: Sendable {
         case .generatedRowsRejected: .warning
         // MARK: -
         // MARK: upgrade data
-        case .tableNotPopulated: .note
+        case .tableNotPopulated, .placeholderMigration: .note
         default: .error
         }
     }
