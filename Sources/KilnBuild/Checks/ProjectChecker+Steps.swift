@@ -34,7 +34,9 @@ extension ProjectChecker {
                     !$0.diagnostics.allSatisfy(known.contains)
                 }
             })
-        var findings = upgrades.run() + LintCheck.seedsWithoutPrimaryKey(
+        var findings =
+            upgrades.run()
+            + LintCheck.seedsWithoutPrimaryKey(
                 seeds, tables: tables, migrations: migrator.migrations) + queryFindings
         guard let queries else { return findings }
         if let floor = project.configuration.minimumSQLite {

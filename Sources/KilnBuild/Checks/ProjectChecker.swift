@@ -44,7 +44,8 @@ public struct ProjectChecker: Sendable {
         }
         findings += LintCheck.migrations(migrator.migrations)
         findings += migrator.migrations.migrations.filter(\.isPlaceholder).map {
-            CheckFinding(.placeholderMigration(version: $0.version), at: SourceLocation(path: $0.path, line: 1, column: 1))
+            CheckFinding(
+                .placeholderMigration(version: $0.version), at: SourceLocation(path: $0.path, line: 1, column: 1))
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-check-\(UUID().uuidString)")
         let builds = [scratch.path + "-first.sqlite", scratch.path + "-second.sqlite"]
