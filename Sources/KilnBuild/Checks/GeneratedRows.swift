@@ -16,11 +16,12 @@ enum GeneratedRows {
     ///   - connection: the database, outside any transaction (so that `PRAGMA foreign_keys` takes effect).
     ///   - version: the schema version of the database, from which the rows' values derive.
     ///   - rowsPerTable: valid rows tried per table, before the ``EdgeRow`` ones.
+    ///   - only: the tables to fill (the others keep their rows and serve as parents); nil for all.
     /// - Returns: a note for each table left without rows, with SQLite's reason for the last candidate.
     /// - Throws: ``SQLiteError`` when the schema cannot be read or SQLite ends the transaction by itself.
-    static func insert(into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3) throws
-        -> [CheckFinding]
-    {
+    static func insert(
+        into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3, only: Set<SQLIdentifierKey>? = nil
+    ) throws -> [CheckFinding] {
         let tables = try UpgradeTable.readAll(from: connection)
         let schemas = Dictionary(
             tables.map { ($0.name.identifierKey, $0.schema) }, uniquingKeysWith: { first, _ in first })
@@ -32,7 +33,8 @@ enum GeneratedRows {
             let savepoint = try SQLiteSavepoint("kiln_upgrade_row", on: connection)
             var filled: [(filler: TableFiller, rowIDs: [Int64])] = []
             var notes: [CheckFinding] = []
-            for table in TableFillOrder.ordered(tables) where !table.columns.isEmpty {
+            for table in TableFillOrder.ordered(tables)
+            where !table.columns.isEmpty && only.map({ $0.contains(table.name.identifierKey) }) ?? true {
                 do {
                     let filler = try TableFiller(
                         table: table, tables: schemas, jsonColumns: jsonColumns,

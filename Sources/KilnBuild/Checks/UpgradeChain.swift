@@ -22,9 +22,10 @@ struct UpgradeChain {
     mutating func run(to latest: Int32, into groups: inout UpgradeFindingGroups) throws {
         var chain = try SQLiteConnection(path: ":memory:")
         var start: Int32 = 1
-        // The schema (`PRAGMA schema_version`) the last generated rows were made for: a migration that changes
-        // no schema (a data update) accepts the same rows, which the chain already holds.
-        var filledSchema: Int64?
+        // Each table's definition when it last got rows: only tables a migration creates or redefines get new
+        // rows (the others hold theirs, which go on through every later migration), so the rows inserted over
+        // the whole chain grow with the number of table changes, not with versions × tables.
+        var filled: [SQLIdentifierKey: String] = [:]
         for version in 1...latest {
             do {
                 try check.migrator.migrate(chain, to: version)
@@ -34,18 +35,34 @@ struct UpgradeChain {
                 groups.add(error, at: error.location ?? check.lastFile, from: starts)
                 chain = try Self.schemaOnly(check.migrator, at: version)
                 start = version
-                filledSchema = nil
+                filled = [:]
             }
-            let schema = try chain.integer(sql: "PRAGMA main.schema_version")
-            guard !fixtureVersions.contains(version), schema != filledSchema else { continue }
-            filledSchema = schema
-            if try !fill(chain, version: version) {
+            guard !fixtureVersions.contains(version) else { continue }
+            let definitions = try Self.tableDefinitions(chain)
+            let changed = Set(definitions.filter { filled[$0.key] != $0.value }.keys)
+            guard !changed.isEmpty else { continue }
+            filled = definitions
+            if try !fill(chain, version: version, only: changed) {
                 // kiln's own rows broke the schema: drop the rows rather than blame a later migration.
                 chain = try Self.schemaOnly(check.migrator, at: version)
-                filledSchema = nil
+                filled = [:]
             }
         }
         try check.inspect(chain, from: UpgradeStarts([start]), into: &groups)
+    }
+
+    /// Each table's `CREATE TABLE` text, by name.
+    ///
+    /// - Throws: ``SQLiteError``.
+    /// - Returns: the definitions of the `main` schema's tables.
+    static func tableDefinitions(_ connection: SQLiteConnection) throws -> [SQLIdentifierKey: String] {
+        var definitions: [SQLIdentifierKey: String] = [:]
+        for row in try connection.rows(
+            sql: "SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        {
+            if case .text(let name) = row[0], case .text(let sql) = row[1] { definitions[name.identifierKey] = sql }
+        }
+        return definitions
     }
 
     /// A database with the schema of `version` and no rows.
@@ -64,9 +81,11 @@ struct UpgradeChain {
     /// - Returns: false when the rows break the schema's integrity (the version's rows must then go). Rows
     ///   whose foreign keys point nowhere are deleted. Either is kiln's fault, not the migrations', and gets a
     ///   note naming the table.
-    private mutating func fill(_ chain: SQLiteConnection, version: Int32) throws -> Bool {
+    private mutating func fill(_ chain: SQLiteConnection, version: Int32, only tables: Set<SQLIdentifierKey>) throws
+        -> Bool
+    {
         do {
-            note(try GeneratedRows.insert(into: chain, version: version))
+            note(try GeneratedRows.insert(into: chain, version: version, only: tables))
         } catch let error as SQLiteError {
             // The insert is one transaction: it rolled back, the chain holds what it held before.
             note([rejected(version, table: nil, problem: error.message)])

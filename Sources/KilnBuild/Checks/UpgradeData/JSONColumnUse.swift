@@ -11,9 +11,8 @@ enum JSONColumnUse {
     static func read(from connection: SQLiteConnection) throws -> Set<SQLIdentifierKey> {
         var names = Set<SQLIdentifierKey>()
         for row in try connection.rows(sql: "SELECT sql FROM main.sqlite_schema WHERE sql IS NOT NULL") {
-            guard case .text(let sql) = row[0], sql.lowercased().contains("json") || sql.contains("->") else {
-                continue
-            }
+            // The cache first: a statement's text is scanned once per process, not once per version.
+            guard case .text(let sql) = row[0] else { continue }
             names.formUnion(SchemaTextCache.shared.jsonColumns(sql: sql, read: columns(in:)))
         }
         return names
@@ -22,6 +21,7 @@ enum JSONColumnUse {
     /// The column names one statement reads as JSON.
     private static func columns(in sql: String) -> Set<SQLIdentifierKey> {
         var names = Set<SQLIdentifierKey>()
+        guard sql.lowercased().contains("json") || sql.contains("->") else { return names }
         var lexer = SQLLexer(sql)
         let tokens = lexer.tokens()
         for (index, token) in tokens.enumerated() {
