@@ -57,9 +57,9 @@ struct UpgradeChain {
     /// - Returns: the definitions of the `main` schema's tables.
     static func tableDefinitions(_ connection: SQLiteConnection) throws -> [SQLIdentifierKey: String] {
         var definitions: [SQLIdentifierKey: String] = [:]
-        for row in try connection.rows(
-            sql: "SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-        {
+        let query =
+            "SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        for row in try connection.rows(sql: query) {
             if case .text(let name) = row[0], case .text(let sql) = row[1] { definitions[name.identifierKey] = sql }
         }
         return definitions
