@@ -69,6 +69,7 @@ extension CheckFinding.Reason {
             "\(database): two builds of the same sources differ: \(difference.message)"
         // MARK: upgrade data
         case .tableNotPopulated(let table, let message): "could not generate rows for table \(table): \(message)"
+        case .fixtureFolderUnknown(let name, _): "fixtures/\(name) names no database: kiln never reads it"
         case .placeholderMigration(let version):
             "migration \(version) holds comments only: a placeholder version, which changes nothing but the version"
         }

@@ -49,6 +49,10 @@ extension CheckFinding.Reason {
         // MARK: upgrade data
         case .tableNotPopulated:
             "upgrades are checked without rows in it; a fixture for this version can provide rows the schema accepts"
+        case .fixtureFolderUnknown(let name, let known):
+            (Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? "")
+                + "fixtures live in fixtures/<database>/<version>.sql; the databases are: "
+                + (known.isEmpty ? "none" : known.joined(separator: ", "))
         default: nil
         }
     }
@@ -82,6 +86,7 @@ extension CheckFinding.Reason {
         // MARK: upgrade data
         case .tableNotPopulated: "table-not-populated"
         case .placeholderMigration: "placeholder-migration"
+        case .fixtureFolderUnknown: "fixture-misnamed"
         case .checkFailed, .error: nil
         }
     }

@@ -99,6 +99,10 @@ public struct CheckFinding: Sendable {
         /// last candidate row (the constraint that blocked it).
         case tableNotPopulated(table: String, message: String)
 
+        // MARK: fixture folders
+        /// `fixtures/<name>` names no database (`known` are the databases): kiln would never read it.
+        case fixtureFolderUnknown(name: String, known: [String])
+
         // MARK: placeholders
         /// A migration of comments only: a valid placeholder version that changes nothing but the version.
         case placeholderMigration(version: Int32)

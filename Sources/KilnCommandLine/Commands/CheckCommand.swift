@@ -37,6 +37,8 @@ enum CheckCommand: KilnCommand {
 
     struct Document: Encodable {
         var formatVersion = 1
+        /// Findings about the project as a whole (a `fixtures/` folder that names no database).
+        let project: [Finding]
         let databases: [DatabaseResult]
         let errors: Int
         let warnings: Int
@@ -74,6 +76,8 @@ enum CheckCommand: KilnCommand {
         checker.clock = try BuildClock.sourceDateEpoch(in: context.environment)
         var results: [DatabaseResult] = []
         let stopwatch = Stopwatch()
+        let projectFindings = checker.projectFindings().flatMap(\.commandLineDiagnostics)
+        if !arguments[Self.json] { projectFindings.forEach(context.report) }
         for name in names {
             let findings = checker.findings(for: name).flatMap { finding in
                 finding.commandLineDiagnostics.map { (strict ? $0.promotingWarning : $0, finding.upgradeStarts) }
@@ -88,10 +92,12 @@ enum CheckCommand: KilnCommand {
                     warnings: diagnostics.filter { $0.severity == .warning }.count,
                     diagnostics: findings.map(Finding.init)))
         }
-        let errors = results.reduce(0) { $0 + $1.errors }
+        let errors = results.reduce(projectFindings.count) { $0 + $1.errors }
         let warnings = results.reduce(0) { $0 + $1.warnings }
         if arguments[Self.json] {
-            let document = Document(databases: results, errors: errors, warnings: warnings, passed: errors == 0)
+            let document = Document(
+                project: projectFindings.map { Finding($0, starts: nil) }, databases: results, errors: errors,
+                warnings: warnings, passed: errors == 0)
             try context.printJSON(document)
         } else {
             let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
