@@ -74,7 +74,8 @@ struct SchemaDriftCommandTests {
             in: project,
             Self.dump.replacingOccurrences(of: "\"body\" text not null", with: "\"body\" blob not null")
                 .replacingOccurrences(of: "in (0,1)", with: "in (0,1,2)").replacingOccurrences(
-                    of: "create view \"open_note\" as select \"id\", \"body\" from \"note\" where \"done\" = 0;", with: "")
+                    of: "create view \"open_note\" as select \"id\", \"body\" from \"note\" where \"done\" = 0;",
+                    with: "")
                 + "PRAGMA user_version = 2;")
         let text = try project.kiln("status", "--db", "dumped.sqlite")
         #expect(text.status == 1)
@@ -91,9 +92,11 @@ struct SchemaDriftCommandTests {
         let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as! [String: Any]
         let file = (document["databases"] as! [[String: Any]])[0]["file"] as! [String: Any]
         let drift = file["drift"] as! [[String: Any]]
-        #expect(drift.map { $0["description"] as? String } == text.standardOutput.split(separator: "\n").suffix(3).map {
-            String($0.dropFirst(2))
-        })
+        #expect(
+            drift.map { $0["description"] as? String }
+                == text.standardOutput.split(separator: "\n").suffix(3).map {
+                    String($0.dropFirst(2))
+                })
         let detail = try #require(drift.first?["detail"] as? [String: String])
         #expect(
             detail == [

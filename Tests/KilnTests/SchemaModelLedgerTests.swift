@@ -10,7 +10,8 @@ struct SchemaModelLedgerTests {
     /// The ledger's stored definitions in creation order, as `sqlite3 .schema` prints them.
     private func schemaDump(of db: SQLiteConnection) throws -> [String] {
         try db.rows(
-            sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
+            sql:
+                "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
         ).compactMap { row in
             if case .text(let sql) = row[0] { return sql }
             return nil

@@ -1,7 +1,8 @@
 import Foundation
-import Kiln
 import KilnTestSupport
 import Testing
+
+@testable import Kiln
 
 /// A schema written the way a migration writes it, and the same schema as a dump tool writes it.
 enum SchemaModelSamples {
@@ -104,7 +105,8 @@ struct SchemaModelTests {
 
     @Test("a changed partial-index condition is one item")
     func changedPartialWhere() throws {
-        let found = Samples.migrated.replacingOccurrences(of: "WHERE done = 0;\nCREATE INDEX", with: "WHERE done = 1;\nCREATE INDEX")
+        let found = Samples.migrated.replacingOccurrences(
+            of: "WHERE done = 0;\nCREATE INDEX", with: "WHERE done = 1;\nCREATE INDEX")
         #expect(try Samples.differences(found) == ["index note_by_date: WHERE: done = 0 → done = 1"])
     }
 
@@ -140,10 +142,11 @@ struct SchemaModelTests {
 
     @Test("tables the caller names, such as another tool's tracking table, are left out with their indexes")
     func ignoredTables() throws {
-        let found = Samples.migrated + """
-            CREATE TABLE __diesel_schema_migrations (version VARCHAR(50) PRIMARY KEY NOT NULL);
-            CREATE INDEX tracking_by_version ON __diesel_schema_migrations (version);
-            """
+        let found =
+            Samples.migrated + """
+                CREATE TABLE __diesel_schema_migrations (version VARCHAR(50) PRIMARY KEY NOT NULL);
+                CREATE INDEX tracking_by_version ON __diesel_schema_migrations (version);
+                """
         let expected = try Samples.model(Samples.migrated)
         #expect(
             SchemaDifference.compare(expected: expected, actual: try Samples.model(found)).map(\.description) == [
@@ -153,5 +156,40 @@ struct SchemaModelTests {
             SchemaDifference.compare(
                 expected: expected, actual: try Samples.model(found), ignoringTables: ["__DIESEL_schema_migrations"]
             ).isEmpty)
+    }
+}
+
+@Suite("the semantic schema model's edge cases")
+struct SchemaModelEdgeTests {
+    @Test("WITHOUT ROWID and STRICT are read from the text as well as from pragma_table_list")
+    func tableOptionsFromText() throws {
+        let text = TableDefinitionText("CREATE TABLE t (a TEXT PRIMARY KEY) without rowid, Strict")
+        #expect(text.isWithoutRowID && text.isStrict)
+        let model = try SchemaModelSamples.model("CREATE TABLE t (a TEXT PRIMARY KEY) WITHOUT ROWID, STRICT")
+        #expect(model.tables.first?.isWithoutRowID == true && model.tables.first?.isStrict == true)
+        let changed = try SchemaModelSamples.model("CREATE TABLE t (a TEXT PRIMARY KEY) STRICT")
+        #expect(
+            SchemaDifference.compare(expected: model, actual: changed).map(\.description) == [
+                "table t: WITHOUT ROWID: yes → no"
+            ])
+    }
+
+    @Test("a keyword used as a name, quoted or not, and a name in another ASCII case are the same")
+    func keywordNamesAndCase() throws {
+        let bare = try SchemaModelSamples.model("CREATE TABLE t (key TEXT CHECK (key <> ''), Name TEXT)")
+        let quoted = try SchemaModelSamples.model(#"CREATE TABLE "T" ("key" TEXT CHECK ("key" <> ''), "name" TEXT)"#)
+        #expect(SchemaDifference.compare(expected: bare, actual: quoted).isEmpty)
+        let other = try SchemaModelSamples.model("CREATE TABLE t (key TEXT CHECK (key <> 'x'), Name TEXT)")
+        #expect(
+            SchemaDifference.compare(expected: bare, actual: other).map(\.description) == [
+                "table t: CHECK: KEY <> '' → KEY <> 'x'"
+            ])
+    }
+
+    @Test("non-ASCII names are not folded, and string literals keep their case")
+    func unicodeAndLiterals() throws {
+        #expect(SchemaText.normalize(#"CHECK ("É" = 'A')"#) != SchemaText.normalize(#"CHECK ("é" = 'A')"#))
+        #expect(SchemaText.normalize("x = 'A'") != SchemaText.normalize("x = 'a'"))
+        #expect(SchemaText.normalize("((a  +  b))") == "a + b")
     }
 }

@@ -3,8 +3,11 @@ extension SchemaDifference {
     /// changed columns and constraints; then indexes, views and triggers. Empty when SQLite would treat the two
     /// schemas the same (see ``SchemaModel``).
     ///
-    /// - Parameter ignoringTables: tables left out on both sides with their indexes and triggers, such as
-    ///   another migration tool's tracking table.
+    /// - Parameters:
+    ///   - expected: the schema the database should have (a fresh build's).
+    ///   - actual: the schema the database has.
+    ///   - ignoringTables: tables left out on both sides with their indexes and triggers, such as another
+    ///     migration tool's tracking table.
     /// - Returns: the differences, in a stable order.
     public static func compare(
         expected: SchemaSnapshot, actual: SchemaSnapshot, ignoringTables: [String] = []
@@ -12,7 +15,8 @@ extension SchemaDifference {
         compare(expected: expected.model, actual: actual.model, ignoringTables: ignoringTables)
     }
 
-    /// How the model `actual` differs from `expected`; see ``compare(expected:actual:ignoringTables:)-(SchemaSnapshot,_,_)``.
+    /// How the model `actual` differs from `expected`, in the order and with the rules the snapshot
+    /// comparison describes; `ignoringTables` are left out on both sides.
     ///
     /// - Returns: the differences, in a stable order.
     public static func compare(
@@ -38,9 +42,10 @@ extension SchemaDifference {
         let actualKeys = Set(actual.map(\.identifierKey))
         return expected.filter { !actualKeys.contains($0.identifierKey) }.map {
             SchemaDifference(kind: .missing, objectType: type, name: $0)
-        } + actual.filter { !expectedKeys.contains($0.identifierKey) }.map {
-            SchemaDifference(kind: .extra, objectType: type, name: $0)
         }
+            + actual.filter { !expectedKeys.contains($0.identifierKey) }.map {
+                SchemaDifference(kind: .extra, objectType: type, name: $0)
+            }
     }
 
     static func byName<T>(_ items: [T], _ name: (T) -> String) -> [SQLIdentifierKey: T] {
@@ -65,7 +70,9 @@ extension SchemaDifference {
             ]
             for (subject, wanted, found) in aspects where wanted != found {
                 differences.append(
-                    .changed("index", index.name, Detail(subject: subject, change: .changed, expected: wanted, found: found)))
+                    .changed(
+                        "index", index.name, Detail(subject: subject, change: .changed, expected: wanted, found: found))
+                )
             }
         }
         let expectedKeys = Set(expected.map(\.name.identifierKey))
@@ -107,7 +114,8 @@ extension SchemaDifference {
         "("
             + terms.map { term in
                 (term.isExpression ? term.expression : SchemaText.identifierText(term.expression))
-                    + (term.collation == "BINARY" ? "" : " COLLATE \(term.collation)") + (term.isDescending ? " DESC" : "")
+                    + (term.collation == "BINARY" ? "" : " COLLATE \(term.collation)")
+                    + (term.isDescending ? " DESC" : "")
             }.joined(separator: ", ") + ")"
     }
 }

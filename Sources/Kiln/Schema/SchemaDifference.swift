@@ -2,7 +2,7 @@
 ///
 /// A missing or extra table, column, index, view or trigger is one difference; a table or index defined
 /// differently gives one difference per aspect, with a ``Detail`` saying which (`table note: column pinned:
-/// type TEXT → INTEGER`). ``compare(expected:actual:ignoringTables:)`` finds them.
+/// type TEXT → INTEGER`). `compare(expected:actual:ignoringTables:)` finds them.
 public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible, Encodable {
     /// How the object differs.
     public enum Kind: String, Sendable, Encodable {

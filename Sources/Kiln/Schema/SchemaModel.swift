@@ -5,7 +5,7 @@
 ///
 /// Names keep the spelling the database stores; expressions are in ``SchemaText`` form. Every list has a
 /// stable order (columns in declaration order, everything else by folded name or text), so two models can
-/// be compared item by item; ``SchemaDifference/compare(expected:actual:ignoringTables:)`` says how two
+/// be compared item by item; `SchemaDifference.compare(expected:actual:ignoringTables:)` says how two
 /// models differ, treating names as SQLite does (ASCII case ignored).
 public struct SchemaModel: Equatable, Sendable, Encodable {
     /// Tables, by folded name.
@@ -30,7 +30,7 @@ public struct SchemaModel: Equatable, Sendable, Encodable {
     public struct Column: Equatable, Sendable, Encodable {
         /// The column's name.
         public var name: String
-        /// The declared type in upper case (``SchemaText/typeText(_:)``); empty when none.
+        /// The declared type in upper case (as `SchemaText` writes types); empty when none.
         public var declaredType: String
         /// Whether it is `NOT NULL`.
         public var isNotNull: Bool

@@ -6,14 +6,19 @@ struct SchemaModelReader {
     /// The table `name`, whose stored definition is `sql`.
     func table(_ name: String, sql: String) throws -> SchemaModel.Table {
         let text = TableDefinitionText(sql)
-        let flags = try connection.rows(
+        // pragma_table_list is SQLite 3.37 and later; an older library's answer comes from the text.
+        let flags = try? connection.rows(
             sql: "SELECT wr, strict FROM pragma_table_list WHERE schema = ? AND name = ?",
             [.text(schemaName), .text(name)]
         ).first
+        // A virtual table whose module this connection lacks has no columns to report.
+        let columns =
+            text.isVirtual ? (try? self.columns(of: name, text: text)) ?? [] : try self.columns(of: name, text: text)
         var table = SchemaModel.Table(
-            name: name, columns: try columns(of: name, text: text), checks: text.checks.sorted(),
+            name: name, columns: columns, checks: text.checks.sorted(),
             foreignKeys: try foreignKeys(of: name, text: text), uniqueConstraints: [],
-            isWithoutRowID: flags?[0] == .integer(1), isStrict: flags?[1] == .integer(1),
+            isWithoutRowID: flags.map { $0[0] == .integer(1) } ?? text.isWithoutRowID,
+            isStrict: flags.map { $0[1] == .integer(1) } ?? text.isStrict,
             isAutoincrement: text.isAutoincrement,
             virtualDefinition: text.isVirtual ? SchemaText.normalize(sql) : nil)
         let constraints = try connection.rows(

@@ -13,6 +13,10 @@ struct TableDefinitionText {
     var deferredForeignKeys: Set<String> = []
     /// Whether it is `CREATE VIRTUAL TABLE`.
     var isVirtual = false
+    /// Whether the options after the column list say `WITHOUT ROWID`.
+    var isWithoutRowID = false
+    /// Whether the options after the column list say `STRICT`.
+    var isStrict = false
 
     private static let constraintWords = ["CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"]
 
@@ -28,6 +32,8 @@ struct TableDefinitionText {
             let column = isConstraint ? nil : lexer.identifier(of: first)
             read(part, column: column, lexer: lexer)
         }
+        isWithoutRowID = group.after.contains { lexer.isWord($0, "ROWID") }
+        isStrict = group.after.contains { lexer.isWord($0, "STRICT") }
     }
 
     /// Reads one column definition (`column` is its name) or table constraint (`column` is nil).
