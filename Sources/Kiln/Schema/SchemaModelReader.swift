@@ -1,13 +1,36 @@
-/// Reads one table or index of a ``SchemaModel`` through SQLite's table-valued pragma functions.
-struct SchemaModelReader {
+/// Reads one table or index of a ``SchemaModel`` through SQLite's table-valued pragma functions, preparing
+/// each query once per read.
+final class SchemaModelReader {
     let connection: SQLiteConnection
     let schemaName: String
+    private var statements: [String: SQLiteStatement] = [:]
+
+    init(connection: SQLiteConnection, schemaName: String) {
+        self.connection = connection
+        self.schemaName = schemaName
+    }
+
+    /// The rows of `sql` with `arguments`, from a statement prepared on first use.
+    private func rows(sql: String, _ arguments: [SQLiteValue]) throws -> [[SQLiteValue]] {
+        let statement: SQLiteStatement
+        if let prepared = statements[sql] {
+            statement = prepared
+            try statement.reset()
+        } else {
+            statement = try connection.prepare(sql: sql)
+            statements[sql] = statement
+        }
+        try statement.bind(arguments)
+        var rows: [[SQLiteValue]] = []
+        while try statement.step() { rows.append((0..<statement.columnCount).map(statement.value(at:))) }
+        return rows
+    }
 
     /// The table `name`, whose stored definition is `sql`.
     func table(_ name: String, sql: String) throws -> SchemaModel.Table {
         let text = TableDefinitionText(sql)
         // pragma_table_list is SQLite 3.37 and later; an older library's answer comes from the text.
-        let flags = try? connection.rows(
+        let flags = try? rows(
             sql: "SELECT wr, strict FROM pragma_table_list WHERE schema = ? AND name = ?",
             [.text(schemaName), .text(name)]
         ).first
@@ -21,7 +44,7 @@ struct SchemaModelReader {
             isStrict: flags.map { $0[1] == .integer(1) } ?? text.isStrict,
             isAutoincrement: text.isAutoincrement,
             virtualDefinition: text.isVirtual ? SchemaText.normalize(sql) : nil)
-        let constraints = try connection.rows(
+        let constraints = try rows(
             sql: "SELECT name FROM pragma_index_list(?, ?) WHERE origin != 'c' ORDER BY name",
             [.text(name), .text(schemaName)])
         for row in constraints {
@@ -33,7 +56,7 @@ struct SchemaModelReader {
     }
 
     private func columns(of table: String, text: TableDefinitionText) throws -> [SchemaModel.Column] {
-        let rows = try connection.rows(
+        let rows = try rows(
             sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid",
             [.text(table), .text(schemaName)])
         return rows.map { row in
@@ -48,7 +71,7 @@ struct SchemaModelReader {
     }
 
     private func foreignKeys(of table: String, text: TableDefinitionText) throws -> [SchemaModel.ForeignKey] {
-        let rows = try connection.rows(
+        let rows = try rows(
             sql: """
                 SELECT id, "table", "from", "to", on_update, on_delete, "match"
                 FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq
@@ -79,12 +102,12 @@ struct SchemaModelReader {
 
     /// The index `name` on `table`; `sql` is its stored definition (nil for a constraint's index).
     func index(_ name: String, table: String, sql: String?) throws -> SchemaModel.Index {
-        let list = try connection.rows(
+        let list = try rows(
             sql: "SELECT \"unique\", origin FROM pragma_index_list(?, ?) WHERE name = ?",
             [.text(table), .text(schemaName), .text(name)]
         ).first
         let text = sql.map(IndexDefinitionText.init)
-        let rows = try connection.rows(
+        let rows = try rows(
             sql: "SELECT seqno, cid, name, \"desc\", coll FROM pragma_index_xinfo(?, ?) WHERE key = 1 ORDER BY seqno",
             [.text(name), .text(schemaName)])
         let terms = rows.map { row in
