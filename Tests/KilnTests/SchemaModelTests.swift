@@ -193,3 +193,42 @@ struct SchemaModelEdgeTests {
         #expect(SchemaText.normalize("((a  +  b))") == "a + b")
     }
 }
+
+@Suite("the semantic schema model's details for what pragmas do not expose")
+struct SchemaModelDetailTests {
+    typealias Samples = SchemaModelSamples
+
+    @Test(
+        "a column's collation, a generated column's kind, a key's deferral and a UNIQUE constraint each give one item",
+        arguments: [
+            (
+                "name TEXT NOT NULL COLLATE NOCASE", "name TEXT NOT NULL COLLATE RTRIM",
+                "table person: column name: COLLATE NOCASE → RTRIM"
+            ),
+            (
+                "AS (lower(body)) VIRTUAL", "AS (lower(body)) STORED",
+                "table note: column slug: generated AS (lower(body)) VIRTUAL → AS (lower(body)) STORED"
+            ),
+            (
+                "ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED", "ON DELETE CASCADE",
+                "table note: foreign key (author_id): DEFERRABLE INITIALLY DEFERRED yes → no"
+            ),
+            (",\n    UNIQUE (author_id, body)", "", "table note: UNIQUE (author_id, body): missing"),
+            ("body TEXT DEFAULT ''", "body TEXT DEFAULT 'none'", "table note: column body: DEFAULT '' → 'none'"),
+            ("PRIMARY KEY AUTOINCREMENT", "PRIMARY KEY", "table note: AUTOINCREMENT: yes → no"),
+        ])
+    func oneItem(replacing: String, with replacement: String, expected: String) throws {
+        let found = Samples.migrated.replacingOccurrences(of: replacing, with: replacement)
+        #expect(found != Samples.migrated)
+        #expect(try Samples.differences(found) == [expected])
+    }
+
+    @Test("a changed view is one item with both definitions")
+    func changedView() throws {
+        let found = Samples.migrated.replacingOccurrences(of: "SELECT id, body FROM", with: "SELECT id FROM")
+        #expect(
+            try Samples.differences(found) == [
+                "view open_note differs: expected `CREATE VIEW open_note AS SELECT id, body FROM note WHERE done = 0`, found `CREATE VIEW open_note AS SELECT id FROM note WHERE done = 0`"
+            ])
+    }
+}

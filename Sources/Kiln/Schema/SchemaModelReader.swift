@@ -115,7 +115,8 @@ final class SchemaModelReader {
             let isExpression = row[1].integerValue == -2
             let expression =
                 isExpression
-                ? (text?.terms[safe: position] ?? "") : row[1].integerValue == -1 ? "rowid" : (row[2].textValue ?? "")
+                ? (text.flatMap { position < $0.terms.count ? $0.terms[position] : nil } ?? "")
+                : row[1].integerValue == -1 ? "rowid" : (row[2].textValue ?? "")
             return SchemaModel.IndexTerm(
                 expression: expression, isExpression: isExpression,
                 collation: SchemaText.folded(row[4].textValue ?? "BINARY", upper: true),
@@ -125,17 +126,4 @@ final class SchemaModelReader {
             name: name, table: table, isUnique: list?[0] == .integer(1), origin: list?[1].textValue ?? "c",
             terms: terms, condition: text?.condition)
     }
-}
-
-extension SQLiteValue {
-    /// The text of a `.text` value, or nil.
-    var textValue: String? {
-        if case .text(let text) = self { return text }
-        return nil
-    }
-}
-
-extension Array {
-    /// The element at `index`, or nil when it is out of range.
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
