@@ -1,7 +1,11 @@
 /// One way in which a database's schema differs from the schema it is expected to have.
-public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
+///
+/// A missing or extra table, column, index, view or trigger is one difference; a table or index defined
+/// differently gives one difference per aspect, with a ``Detail`` saying which (`table note: column pinned:
+/// type TEXT → INTEGER`). `compare(expected:actual:ignoringTables:)` finds them.
+public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible, Encodable {
     /// How the object differs.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, Encodable {
         /// Expected, but the database lacks it.
         case missing
         /// The database has it, but it is not expected.
@@ -10,112 +14,94 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
         case changed
     }
 
+    /// One aspect in which a table or index differs: a column's type, a CHECK constraint, a foreign key's
+    /// action, the column order, a partial index's condition.
+    public struct Detail: Equatable, Sendable, CustomStringConvertible, Encodable {
+        /// What differs, e.g. `column pinned`, `CHECK (price >= 0)`, `foreign key (author_id)`, `WHERE`.
+        public let subject: String
+        /// Which property of the subject differs, e.g. `type`, `ON DELETE`; nil when the subject itself does.
+        public let aspect: String?
+        /// Whether the subject is missing, extra, or changed.
+        public let change: Kind
+        /// For a change: the expected value.
+        public let expected: String?
+        /// For a change: the value found.
+        public let found: String?
+
+        /// Creates a detail from its parts.
+        public init(subject: String, aspect: String? = nil, change: Kind, expected: String? = nil, found: String? = nil)
+        {
+            self.subject = subject
+            self.aspect = aspect
+            self.change = change
+            self.expected = expected
+            self.found = found
+        }
+
+        /// `column pinned: type TEXT → INTEGER`, `CHECK (price >= 0): missing`.
+        public var description: String {
+            switch change {
+            case .missing, .extra: "\(subject): \(change.rawValue)"
+            case .changed:
+                "\(subject): \(aspect.map { "\($0) " } ?? "")\(expected ?? "none") → \(found ?? "none")"
+            }
+        }
+    }
+
     /// How it differs.
     public let kind: Kind
     /// `table`, `column`, `index`, `view` or `trigger`.
     public let objectType: String
     /// The object's name; a column is named `table.column`.
     public let name: String
-    /// For ``Kind/changed``: the expected and the found definitions.
+    /// For ``Kind/changed``: the expected definition or value.
     public let expected: String?
-    /// For ``Kind/changed``: the definition found.
+    /// For ``Kind/changed``: the definition or value found.
     public let found: String?
+    /// For a changed table or index: the aspect that differs.
+    public let detail: Detail?
 
     /// Creates a difference from its parts.
-    public init(kind: Kind, objectType: String, name: String, expected: String? = nil, found: String? = nil) {
+    public init(
+        kind: Kind, objectType: String, name: String, expected: String? = nil, found: String? = nil,
+        detail: Detail? = nil
+    ) {
         self.kind = kind
         self.objectType = objectType
         self.name = name
-        self.expected = expected
-        self.found = found
+        self.expected = expected ?? detail?.expected
+        self.found = found ?? detail?.found
+        self.detail = detail
     }
 
+    /// A changed table or index, described by one detail.
+    static func changed(_ objectType: String, _ name: String, _ detail: Detail) -> SchemaDifference {
+        SchemaDifference(kind: .changed, objectType: objectType, name: name, detail: detail)
+    }
+
+    /// `missing index note_by_date`, `table note: column pinned: type TEXT → INTEGER`.
     public var description: String {
-        switch kind {
+        if let detail { return "\(objectType) \(name): \(detail)" }
+        return switch kind {
         case .missing: "missing \(objectType) \(name)"
         case .extra: "extra \(objectType) \(name)"
         case .changed: "\(objectType) \(name) differs: expected `\(expected ?? "")`, found `\(found ?? "")`"
         }
     }
 
-    /// How `actual` differs from `expected`, tables first, then indexes, views and triggers; empty when they
-    /// are the same. Names are compared without regard to ASCII case, as SQLite compares them.
-    public static func compare(expected: SchemaSnapshot, actual: SchemaSnapshot) -> [SchemaDifference] {
-        var differences: [SchemaDifference] = []
-        let expectedTables = Dictionary(
-            expected.tables.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
-        let actualTables = Dictionary(
-            actual.tables.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
-        for table in expected.tables where actualTables[table.name.identifierKey] == nil {
-            differences.append(
-                SchemaDifference(kind: .missing, objectType: "table", name: table.name, expected: nil, found: nil))
-        }
-        for table in actual.tables where expectedTables[table.name.identifierKey] == nil {
-            differences.append(
-                SchemaDifference(kind: .extra, objectType: "table", name: table.name, expected: nil, found: nil))
-        }
-        for table in expected.tables {
-            guard let other = actualTables[table.name.identifierKey] else { continue }
-            let before = differences.count
-            differences += compareColumns(table: table.name, expected: table.columns, actual: other.columns)
-            if differences.count == before && table.sql != other.sql {
-                differences.append(
-                    SchemaDifference(
-                        kind: .changed, objectType: "table", name: table.name, expected: table.sql, found: other.sql))
-            }
-        }
-        let key = { (object: SchemaSnapshot.Object) in "\(object.type) \(object.name.identifierKey)" }
-        let expectedObjects = Dictionary(
-            expected.objects.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let actualObjects = Dictionary(actual.objects.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        for object in expected.objects {
-            if let other = actualObjects[key(object)] {
-                if other.sql != object.sql {
-                    differences.append(
-                        SchemaDifference(
-                            kind: .changed, objectType: object.type, name: object.name, expected: object.sql,
-                            found: other.sql))
-                }
-            } else {
-                differences.append(
-                    SchemaDifference(
-                        kind: .missing, objectType: object.type, name: object.name, expected: nil, found: nil))
-            }
-        }
-        for object in actual.objects where expectedObjects[key(object)] == nil {
-            differences.append(
-                SchemaDifference(kind: .extra, objectType: object.type, name: object.name, expected: nil, found: nil))
-        }
-        return differences
-    }
+    private enum CodingKeys: String, CodingKey { case kind, objectType, name, expected, found, detail, description }
 
-    private static func compareColumns(
-        table: String, expected: [SchemaSnapshot.Column], actual: [SchemaSnapshot.Column]
-    ) -> [SchemaDifference] {
-        var differences: [SchemaDifference] = []
-        let actualByName = Dictionary(
-            actual.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
-        let expectedNames = Set(expected.map { $0.name.identifierKey })
-        for column in expected {
-            guard let other = actualByName[column.name.identifierKey] else {
-                differences.append(
-                    SchemaDifference(
-                        kind: .missing, objectType: "column", name: "\(table).\(column.name)", expected: nil, found: nil
-                    ))
-                continue
-            }
-            if other.summary != column.summary {
-                differences.append(
-                    SchemaDifference(
-                        kind: .changed, objectType: "column", name: "\(table).\(column.name)", expected: column.summary,
-                        found: other.summary))
-            }
-        }
-        for column in actual where !expectedNames.contains(column.name.identifierKey) {
-            differences.append(
-                SchemaDifference(
-                    kind: .extra, objectType: "column", name: "\(table).\(column.name)", expected: nil, found: nil))
-        }
-        return differences
+    /// Encodes kind, objectType, name, expected/found and detail when present, and the description.
+    ///
+    /// - Throws: the encoder's errors.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(objectType, forKey: .objectType)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(expected, forKey: .expected)
+        try container.encodeIfPresent(found, forKey: .found)
+        try container.encodeIfPresent(detail, forKey: .detail)
+        try container.encode(description, forKey: .description)
     }
 }

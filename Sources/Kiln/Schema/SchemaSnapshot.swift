@@ -4,7 +4,8 @@ import Foundation
 /// triggers, each with its normalized SQL. SQLite's internal objects (`sqlite_*`) are left out.
 ///
 /// Two databases with equal snapshots serve the same statements the same way; ``SchemaDifference`` explains
-/// how two snapshots differ.
+/// how two snapshots differ, comparing their ``model``s (so a quoted name or another constraint order is not
+/// a difference). The text (``statements``) stays what the content hash of a built database is made of.
 public struct SchemaSnapshot: Equatable, Sendable {
     /// One column as `PRAGMA table_xinfo` describes it.
     public struct Column: Equatable, Sendable {
@@ -60,6 +61,8 @@ public struct SchemaSnapshot: Equatable, Sendable {
     /// Indexes, views and triggers, ordered by type then name. Indexes SQLite makes for `UNIQUE` and
     /// `PRIMARY KEY` constraints are part of their table's definition and not listed.
     public let objects: [Object]
+    /// The same schema as values read from SQLite's pragmas, which ``SchemaDifference`` compares.
+    public let model: SchemaModel
 
     /// Every object's normalized SQL, tables first, then indexes, views and triggers, each group by name.
     public var statements: [String] {
@@ -105,6 +108,7 @@ public struct SchemaSnapshot: Equatable, Sendable {
                 objects.append(Object(type: type, name: name, tableName: tableName, sql: normalized))
             }
         }
-        return SchemaSnapshot(tables: tables, objects: objects)
+        return SchemaSnapshot(
+            tables: tables, objects: objects, model: try SchemaModel.read(from: connection, schemaName: schemaName))
     }
 }

@@ -8,8 +8,9 @@ enum StatusCommand: KilnCommand {
         name: "status",
         abstract: "Shows each database's migrations, and with --db, a file's version, pending migrations and drift.",
         discussion: """
-            Drift compares the file's schema with a fresh database migrated to the file's version and lists missing
-            or extra tables, columns, indexes, triggers and views. Exits 1 when a migration set is invalid, the file
+            Drift compares the file's schema with a fresh database migrated to the file's version as SQLite sees it
+            (quoting, case, white space and constraint order do not count) and lists missing or extra tables,
+            columns, indexes, triggers and views, and each changed column, constraint or index. Exits 1 when a migration set is invalid, the file
             is newer than the migrations, or the file has drifted.
             """,
         arguments: [database.declaration],
@@ -50,20 +51,12 @@ enum StatusCommand: KilnCommand {
         let isNewerThanMigrations: Bool
     }
 
-    /// A schema difference as JSON: kind, objectType, name, and expected/found for a changed object.
+    /// A schema difference as JSON: kind, objectType, name, expected/found for a changed object, the detail
+    /// (subject, aspect, change, expected, found) for a changed table or index, and the description.
     struct DriftEntry: Encodable {
         let difference: SchemaDifference
 
-        enum CodingKeys: String, CodingKey { case kind, objectType, name, expected, found }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(difference.kind.rawValue, forKey: .kind)
-            try container.encode(difference.objectType, forKey: .objectType)
-            try container.encode(difference.name, forKey: .name)
-            try container.encodeIfPresent(difference.expected, forKey: .expected)
-            try container.encodeIfPresent(difference.found, forKey: .found)
-        }
+        func encode(to encoder: Encoder) throws { try difference.encode(to: encoder) }
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {

@@ -1,0 +1,7 @@
+extension SQLiteValue {
+    /// The text of a `.text` value, or nil.
+    var textValue: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+extension SchemaModel {
+    /// Reads the schema of `schemaName` (`main`, or an attached database's name). SQLite's internal objects
+    /// (`sqlite_*`) are left out.
+    ///
+    /// - Throws: ``SQLiteError`` when the schema cannot be read.
+    /// - Returns: the model, every list in its stable order.
+    public static func read(from connection: SQLiteConnection, schemaName: String = "main") throws -> SchemaModel {
+        let rows = try connection.rows(
+            sql: """
+                SELECT type, name, tbl_name, sql FROM \(quoted(schemaName)).sqlite_schema
+                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql IS NOT NULL
+                """)
+        var model = SchemaModel()
+        let reader = SchemaModelReader(connection: connection, schemaName: schemaName)
+        for row in rows {
+            guard case .text(let type) = row[0], case .text(let name) = row[1], case .text(let table) = row[2],
+                case .text(let sql) = row[3]
+            else { continue }
+            switch type {
+            case "table": model.tables.append(try reader.table(name, sql: sql))
+            case "index": model.indexes.append(try reader.index(name, table: table, sql: sql))
+            case "view": model.views.append(Definition(name: name, table: table, sql: definitionText(sql)))
+            case "trigger": model.triggers.append(Definition(name: name, table: table, sql: definitionText(sql)))
+            default: continue
+            }
+        }
+        model.tables.sort { $0.name.identifierKey.description < $1.name.identifierKey.description }
+        model.indexes.sort { $0.name.identifierKey.description < $1.name.identifierKey.description }
+        model.views.sort { $0.name.identifierKey.description < $1.name.identifierKey.description }
+        model.triggers.sort { $0.name.identifierKey.description < $1.name.identifierKey.description }
+        return model
+    }
+
+    /// A view's or trigger's `CREATE` statement in ``SchemaText`` form, without `IF NOT EXISTS`.
+    static func definitionText(_ sql: String) -> String {
+        var lexer = SQLLexer(sql)
+        var tokens = lexer.tokens()
+        if let index = tokens.indices.first(where: { lexer.isWord(tokens[$0], "IF") }), index + 2 < tokens.count,
+            lexer.isWord(tokens[index + 1], "NOT"), lexer.isWord(tokens[index + 2], "EXISTS"), index <= 4
+        {
+            tokens.removeSubrange(index...(index + 2))
+        }
+        return SchemaText.normalize(tokens[...], in: lexer)
+    }
+}

@@ -1,0 +1,139 @@
+/// A database's schema as values read from SQLite itself (`pragma_table_xinfo`, `pragma_index_list`,
+/// `pragma_index_xinfo`, `pragma_foreign_key_list`, `pragma_table_list`), completed from the stored
+/// definitions for what the pragmas do not expose (CHECK constraints, column collations, generated
+/// expressions, AUTOINCREMENT, deferred foreign keys, partial-index conditions, views and triggers).
+///
+/// Names keep the spelling the database stores; expressions are in ``SchemaText`` form. Every list has a
+/// stable order (columns in declaration order, everything else by folded name or text), so two models can
+/// be compared item by item; `SchemaDifference.compare(expected:actual:ignoringTables:)` says how two
+/// models differ, treating names as SQLite does (ASCII case ignored).
+public struct SchemaModel: Equatable, Sendable, Encodable {
+    /// Tables, by folded name.
+    public var tables: [Table]
+    /// Indexes created with `CREATE INDEX`, by folded name (those SQLite makes for `UNIQUE` and `PRIMARY KEY`
+    /// constraints are part of their table, ``Table/uniqueConstraints``).
+    public var indexes: [Index]
+    /// Views, by folded name.
+    public var views: [Definition]
+    /// Triggers, by folded name.
+    public var triggers: [Definition]
+
+    /// Creates a model from its parts.
+    public init(tables: [Table] = [], indexes: [Index] = [], views: [Definition] = [], triggers: [Definition] = []) {
+        self.tables = tables
+        self.indexes = indexes
+        self.views = views
+        self.triggers = triggers
+    }
+
+    /// One column.
+    public struct Column: Equatable, Sendable, Encodable {
+        /// The column's name.
+        public var name: String
+        /// The declared type in upper case (as `SchemaText` writes types); empty when none.
+        public var declaredType: String
+        /// Whether it is `NOT NULL`.
+        public var isNotNull: Bool
+        /// The DEFAULT expression in ``SchemaText`` form, or nil.
+        public var defaultExpression: String?
+        /// The 1-based position in the primary key, or 0.
+        public var primaryKeyPosition: Int
+        /// The collation named with `COLLATE` (folded to upper case), or nil for the default, `BINARY`.
+        public var collation: String?
+        /// The generated column's expression in ``SchemaText`` form, or nil for a stored value.
+        public var generatedExpression: String?
+        /// `pragma_table_xinfo`'s `hidden`: 0 ordinary, 1 hidden (virtual tables), 2 generated VIRTUAL,
+        /// 3 generated STORED.
+        public var hidden: Int
+    }
+
+    /// A foreign key, one per `pragma_foreign_key_list` id.
+    public struct ForeignKey: Equatable, Sendable, Encodable {
+        /// The child columns, in order.
+        public var columns: [String]
+        /// The parent table.
+        public var parentTable: String
+        /// The parent columns (empty when the key refers to the parent's primary key implicitly).
+        public var parentColumns: [String]
+        /// `ON UPDATE` action, e.g. `NO ACTION`, `CASCADE`.
+        public var onUpdate: String
+        /// `ON DELETE` action.
+        public var onDelete: String
+        /// `MATCH` clause (`NONE` by default; SQLite parses but ignores it).
+        public var match: String
+        /// Whether it is `DEFERRABLE INITIALLY DEFERRED` (any other spelling is checked immediately).
+        public var isDeferred: Bool
+    }
+
+    /// One term of an index: a column or an expression, with its collation and order.
+    public struct IndexTerm: Equatable, Sendable, Encodable {
+        /// The column name, or the expression in ``SchemaText`` form (`rowid` for the rowid).
+        public var expression: String
+        /// Whether it is an expression rather than a column.
+        public var isExpression: Bool
+        /// The collating sequence, folded to upper case.
+        public var collation: String
+        /// Whether it is in descending order.
+        public var isDescending: Bool
+    }
+
+    /// An index: one made with `CREATE INDEX`, or one SQLite made for a `UNIQUE` or `PRIMARY KEY` constraint.
+    public struct Index: Equatable, Sendable, Encodable {
+        /// The index's name (SQLite's `sqlite_autoindex_…` for a constraint).
+        public var name: String
+        /// The indexed table.
+        public var table: String
+        /// Whether it is `UNIQUE`.
+        public var isUnique: Bool
+        /// `c` for `CREATE INDEX`, `u` for a `UNIQUE` constraint, `pk` for a `PRIMARY KEY` constraint.
+        public var origin: String
+        /// The key terms, in order.
+        public var terms: [IndexTerm]
+        /// A partial index's `WHERE` condition in ``SchemaText`` form, or nil.
+        public var condition: String?
+    }
+
+    /// A table.
+    public struct Table: Equatable, Sendable, Encodable {
+        /// The table's name.
+        public var name: String
+        /// Its columns, in declaration order.
+        public var columns: [Column]
+        /// CHECK constraints (column and table ones) in ``SchemaText`` form, sorted.
+        public var checks: [String]
+        /// Foreign keys, sorted by child columns, then parent.
+        public var foreignKeys: [ForeignKey]
+        /// Indexes SQLite made for `UNIQUE` and `PRIMARY KEY` constraints, sorted by their terms.
+        public var uniqueConstraints: [Index]
+        /// Whether it is `WITHOUT ROWID`.
+        public var isWithoutRowID: Bool
+        /// Whether it is `STRICT`.
+        public var isStrict: Bool
+        /// Whether its primary key is `AUTOINCREMENT`.
+        public var isAutoincrement: Bool
+        /// For a virtual table, its whole definition in ``SchemaText`` form.
+        public var virtualDefinition: String?
+    }
+
+    /// A view or trigger: its name, its table, and its whole definition in ``SchemaText`` form.
+    public struct Definition: Equatable, Sendable, Encodable {
+        /// The object's name.
+        public var name: String
+        /// The table a trigger belongs to (the view's own name for a view).
+        public var table: String
+        /// The `CREATE` statement in ``SchemaText`` form, without `IF NOT EXISTS`.
+        public var sql: String
+    }
+
+    /// This model without the named tables and the indexes and triggers that belong to them (names compared
+    /// as SQLite compares them).
+    public func excludingTables(_ names: some Sequence<String>) -> SchemaModel {
+        let keys = Set(names.map(\.identifierKey))
+        guard !keys.isEmpty else { return self }
+        return SchemaModel(
+            tables: tables.filter { !keys.contains($0.name.identifierKey) },
+            indexes: indexes.filter { !keys.contains($0.table.identifierKey) },
+            views: views.filter { !keys.contains($0.name.identifierKey) },
+            triggers: triggers.filter { !keys.contains($0.table.identifierKey) })
+    }
+}
