@@ -73,8 +73,13 @@ struct StandInCommandTests {
         let brokenStatus = try broken.kiln("status")
         #expect(brokenStatus.status == 1)
         #expect(
-            brokenStatus.standardError.hasPrefix("migrations/shop/0004_broken.sql:2:13: error: no such table: missing_table"),
+            brokenStatus.standardError.hasPrefix(
+                "migrations/shop/0004_broken.sql:2:13: error: no such table: missing_table"),
             "\(brokenStatus.standardError)")
+        #expect(
+            brokenStatus.standardError.contains(
+                "0004_broken.sql:2:13: note: no file was written: kiln found this running the migrations up to 4 in memory"
+            ))
         #expect(!broken.folder.exists("shop.sqlite"))
     }
 }

@@ -30,7 +30,7 @@ extension MigrationError: CommandLineDiagnosable {
         case .statementFailed(_, let error) where MissingExtension(message: error.message) != nil:
             MissingExtension(message: error.message)?.hint(database: database)
         case .statementFailed(let version, _) where isDryRun, .fileFailed(let version, _) where isDryRun:
-            "no file was written: kiln ran migrations 1 to \(version) on an in-memory database to find this"
+            "no file was written: kiln found this running the migrations up to \(version) in memory"
         default: hint
         }
     }
