@@ -98,7 +98,8 @@ public struct KilnProject: Sendable {
             displayPath: "migrations/\(database)", database: database)
     }
 
-    /// A migrator for one database, with its configured application id and double-quoted string setting.
+    /// A migrator for one database, with its configured application id and double-quoted string setting, and
+    /// the stand-in collations and functions of `kiln.json` registered on every connection it migrates.
     ///
     /// When ``verifiesMigrationSums`` is on and `migrations/<database>/kiln.sum` exists, a migration whose
     /// canonical SQL differs from the hash recorded there (a released migration that was edited) is refused;
@@ -113,6 +114,8 @@ public struct KilnProject: Sendable {
         let settings = configuration.settings(for: database)
         var migrator = Migrator(migrations: set, applicationID: settings.applicationID)
         migrator.doubleQuotedStringLiterals = settings.doubleQuotedStrings
+        let standIns = settings.standIns
+        if !standIns.isEmpty { migrator.prepareConnection = { try standIns.install(on: $0) } }
         return migrator
     }
 }

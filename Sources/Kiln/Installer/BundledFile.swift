@@ -17,6 +17,9 @@ package struct BundledFile {
     let size: Int
     /// Whether copies are checked with `quick_check` as well.
     let checksPages: Bool
+    /// Runs on every connection that reads pages (``DatabaseInstaller/prepareConnection``): `quick_check`
+    /// reads a schema that may use the app's collations and functions.
+    let prepare: (@Sendable (SQLiteConnection) throws -> Void)?
 
     /// A URI that opens `path` read-only and immutable: SQLite takes no locks and never looks for a journal,
     /// which is right for a file inside a read-only app bundle.
@@ -30,8 +33,12 @@ package struct BundledFile {
     ///
     /// - Throws: ``InstallFailure`` when the file cannot be read, fails a cheap check, cannot be opened by
     ///   SQLite, or fails `quick_check` where that runs.
-    init(path: String, verification: DatabaseInstaller.Verification) throws {
+    init(
+        path: String, verification: DatabaseInstaller.Verification,
+        prepare: (@Sendable (SQLiteConnection) throws -> Void)? = nil
+    ) throws {
         self.path = path
+        self.prepare = prepare
         (header, size) = try Self.checkFile(at: path)
         checksPages = verification == .full || header.pageCount == nil
         do {
@@ -40,6 +47,7 @@ package struct BundledFile {
             guard let row = facts.first, case .integer(let version) = row[0], case .integer(let id) = row[1] else {
                 throw InstallFailure(.bundledFileInvalid(.unreadableHeader))
             }
+            if checksPages { try prepare?(connection) }
             if checksPages, try !Self.passesQuickCheck(connection) {
                 throw InstallFailure(.bundledFileInvalid(.failsQuickCheck))
             }
@@ -111,6 +119,7 @@ package struct BundledFile {
     private func checkPages(ofCopyAt copy: String) throws {
         do {
             let connection = try SQLiteConnection(path: Self.uri(copy), mode: .readOnly)
+            try prepare?(connection)
             let facts = try connection.rows(sql: "SELECT * FROM pragma_user_version, pragma_application_id")
             guard facts == [[.integer(Int64(version)), .integer(Int64(applicationID))]],
                 try Self.passesQuickCheck(connection)

@@ -9,24 +9,32 @@ enum CopyInspection {
     /// Opens and judges the copy at `path`, read-only first: a read-only connection never checkpoints,
     /// rolls back or deletes side files, so a copy that is refused (a newer version) stays exactly as it was.
     /// Only when SQLite must first roll back a hot journal of the copy's own does it open read-write.
-    static func inspect(_ path: String, bundledApplicationID: Int32) throws -> CopyInspection {
+    /// `prepare` (the installer's ``DatabaseInstaller/prepareConnection``) runs on the connection first, since
+    /// `quick_check` reads a schema that may use the app's collations and functions.
+    static func inspect(
+        _ path: String, bundledApplicationID: Int32, prepare: ((SQLiteConnection) throws -> Void)? = nil
+    ) throws
+        -> CopyInspection
+    {
         do {
-            return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readOnly)
+            return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readOnly, prepare: prepare)
         } catch let failure as InstallFailure {
             guard case .database(let error, _) = failure.reason, error.code.matches(.readOnly) else { throw failure }
-            return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readWrite)
+            return try inspect(path, bundledApplicationID: bundledApplicationID, mode: .readWrite, prepare: prepare)
         }
     }
 
-    private static func inspect(_ path: String, bundledApplicationID: Int32, mode: SQLiteConnection.OpenMode) throws
-        -> CopyInspection
-    {
+    private static func inspect(
+        _ path: String, bundledApplicationID: Int32, mode: SQLiteConnection.OpenMode,
+        prepare: ((SQLiteConnection) throws -> Void)?
+    ) throws -> CopyInspection {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, mode: mode)
         } catch let error as SQLiteError {
             throw InstallFailure(.database(error, step: .open))
         }
+        try prepare?(connection)
         do {
             let facts = try connection.rows(
                 sql: "SELECT * FROM pragma_page_count, pragma_user_version, pragma_application_id")

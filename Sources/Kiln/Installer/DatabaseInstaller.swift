@@ -79,6 +79,20 @@ public struct DatabaseInstaller: Sendable {
     /// ``Verification/header`` (the default, no page read beyond the first) or ``Verification/full``
     /// (`quick_check` of both as well).
     public var verification: Verification
+    /// Runs on every connection the installer opens that reads a schema (the inspection of an existing copy,
+    /// the one that upgrades or refreshes it, the bundle's for reference rows, and `quick_check` with
+    /// ``Verification/full``), before it reads, to register the collations and functions the migrations use
+    /// (``SQLiteConnection/createCollation(named:_:)``,
+    /// ``SQLiteConnection/createFunction(named:argumentCount:deterministic:_:)``): the same ones the app
+    /// registers on its own connections: a schema that uses one (a generated column calling a function, an
+    /// index with a custom collation) cannot even be checked without it. An error it throws stops the install with nothing written and is rethrown as it is.
+    ///
+    /// ```swift
+    /// installer.prepareConnection = { connection in
+    ///     try connection.createCollation(named: "unicase") { $0.lowercased().compare($1.lowercased()) }
+    /// }
+    /// ```
+    public var prepareConnection: (@Sendable (SQLiteConnection) throws -> Void)?
 
     /// An installer for one bundled database.
     public init(
@@ -106,11 +120,11 @@ public struct DatabaseInstaller: Sendable {
     /// or task before the app opens the database.
     ///
     /// - Returns: what the install did and which reference tables it rewrote.
-    /// - Throws: ``InstallerError``; the copy is then unchanged.
+    /// - Throws: ``InstallerError``, or what ``prepareConnection`` throws; the copy is then unchanged.
     @discardableResult
     public func install() throws -> Report {
         do {
-            let source = try BundledFile(path: bundled.path, verification: verification)
+            let source = try BundledFile(path: bundled.path, verification: verification, prepare: prepareConnection)
             if let migrations, migrations.latestVersion != source.version {
                 throw InstallFailure(
                     .migrationsDoNotMatchBundle(latest: migrations.latestVersion, bundled: source.version))
@@ -146,7 +160,8 @@ public struct DatabaseInstaller: Sendable {
             let warning = try copy(source, to: path)
             return Report(outcome: .copied, refreshedTables: [], durabilityWarning: warning)
         }
-        switch try CopyInspection.inspect(path, bundledApplicationID: source.applicationID) {
+        switch try CopyInspection.inspect(path, bundledApplicationID: source.applicationID, prepare: prepareConnection)
+        {
         case .damaged:
             let quarantined = try quarantine(path)
             let warning = try copy(source, to: path)
@@ -164,7 +179,8 @@ public struct DatabaseInstaller: Sendable {
         if version > source.version {
             throw InstallFailure(.destinationIsNewer(version: version, bundled: source.version))
         }
-        let refresher = ReferenceRefresher(tables: refreshTables, bundledPath: source.path)
+        let refresher = ReferenceRefresher(
+            tables: refreshTables, bundledPath: source.path, prepare: prepareConnection)
         if version == source.version && refreshTables.isEmpty {
             return Report(outcome: .upToDate, refreshedTables: [])
         }
@@ -178,6 +194,7 @@ public struct DatabaseInstaller: Sendable {
         } catch let error as SQLiteError {
             throw InstallFailure(.database(error, step: .open))
         }
+        try prepareConnection?(connection)
         if version == source.version {
             let refreshed = try refresher.refreshInOwnTransaction(connection)
             return Report(outcome: .upToDate, refreshedTables: refreshed)

@@ -10,6 +10,8 @@ struct ReferenceRefresher {
     let tables: [String]
     /// The bundled file.
     let bundledPath: String
+    /// Runs on the bundled file's connection before its rows are read (``DatabaseInstaller/prepareConnection``).
+    var prepare: ((SQLiteConnection) throws -> Void)? = nil
 
     /// Refreshes every table inside the caller's open transaction (with foreign keys off).
     ///
@@ -20,6 +22,7 @@ struct ReferenceRefresher {
         guard !tables.isEmpty else { return [] }
         do {
             let bundled = try SQLiteConnection(path: BundledFile.uri(bundledPath), mode: .readOnly)
+            try prepare?(bundled)
             return try tables.filter { try refresh($0, in: connection, from: bundled) }
         } catch let error as SQLiteError {
             throw InstallFailure(.database(error, step: .refresh))

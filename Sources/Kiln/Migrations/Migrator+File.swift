@@ -7,7 +7,9 @@ extension Migrator {
     /// (or an empty in-memory database when there is no file) and the file is only read: it is neither
     /// created nor changed.
     ///
-    /// - Throws: ``MigrationError``; ``FileSystemError`` when `path` is not a regular file (a folder, a FIFO)
+    /// ``prepareConnection`` runs on the connection that migrates (the in-memory one for a dry run).
+    ///
+    /// - Throws: ``MigrationError``, or what ``prepareConnection`` throws; ``FileSystemError`` when `path` is not a regular file (a folder, a FIFO)
     ///   or the system refused to open it (a read-only folder, a name too long).
     @discardableResult
     public func migrate(

@@ -49,6 +49,14 @@ public struct Migrator: Sendable {
     /// Whether every connection the migrator migrates reads `"text"` that names no column as a string, as legacy
     /// SQLite did (``SQLiteConnection/allowDoubleQuotedStringLiterals(_:)``); off by default.
     public var doubleQuotedStringLiterals = false
+    /// Runs on every connection the migrator migrates, before its first migration (and on the in-memory
+    /// connections it makes itself: ``freshSchema(at:)``, a baseline's comparison, a dry run), to register
+    /// what the migrations need that SQLite does not have: the app's collations
+    /// (``SQLiteConnection/createCollation(named:_:)``) and functions
+    /// (``SQLiteConnection/createFunction(named:argumentCount:deterministic:_:)``). Register the same ones the
+    /// app's own connections use, so a migration's `COLLATE unicase` means what the app means. An error it
+    /// throws stops the migration before anything is written and is rethrown as it is.
+    public var prepareConnection: (@Sendable (SQLiteConnection) throws -> Void)?
 
     /// Creates a migrator for a migration set.
     public init(migrations: MigrationSet, applicationID: Int32 = 0) {
@@ -72,18 +80,21 @@ public struct Migrator: Sendable {
     ///   - finishing: runs inside the transaction of the migration that reaches `target`, before it commits,
     ///     so its writes commit or roll back with that migration (not called when nothing is pending).
     ///
+    /// ``prepareConnection`` runs on `connection` first.
+    ///
     /// Every migration starts from the connection's settings as they were when this was called: a `PRAGMA`
     /// such as `legacy_alter_table` or `recursive_triggers` set by one migration is put back before the next
     /// and after the last, so a chain gives the same schema whatever version it
     /// starts from.
     /// - Returns: what was done.
-    /// - Throws: ``MigrationError``.
+    /// - Throws: ``MigrationError``, or what ``prepareConnection`` throws.
     @discardableResult
     public func migrate(
         _ connection: SQLiteConnection, to target: Int32? = nil, baseline: Int32? = nil,
         onEvent: (Event) -> Void = { _ in }, finishing: ((SQLiteConnection) throws -> Void)? = nil
     ) throws -> Report {
         let goal = target ?? migrations.latestVersion
+        try prepareConnection?(connection)
         if doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }
         let startVersion = try inspect(connection)
         try checkRange(connection, goal: goal, baseline: baseline, startVersion: startVersion)
@@ -117,6 +128,7 @@ public struct Migrator: Sendable {
         let scratch = try SQLiteConnection(path: ":memory:")
         var scratchMigrator = Migrator(migrations: migrations)
         scratchMigrator.doubleQuotedStringLiterals = doubleQuotedStringLiterals
+        scratchMigrator.prepareConnection = prepareConnection
         if version > 0 { try scratchMigrator.migrate(scratch, to: version) }
         return try SchemaSnapshot.read(from: scratch)
     }

@@ -6,8 +6,14 @@ package enum BuildInvariants {
     /// Checks a closed, built file: header bytes 18-19 are 1 (rollback journal, not WAL), no side files,
     /// `user_version` and `application_id` as expected, integrity and foreign-key checks clean, no free pages.
     ///
+    /// `prepare` registers the database's collations and functions first (``Migrator/prepareConnection``):
+    /// `integrity_check` reads a schema that may use them.
+    ///
     /// - Throws: ``BuildError`` naming the first broken invariant, ``FileSystemError`` or ``SQLiteError``.
-    package static func verify(path: String, expected: BuildExpectations, database: String? = nil) throws {
+    package static func verify(
+        path: String, expected: BuildExpectations, database: String? = nil,
+        prepare: ((SQLiteConnection) throws -> Void)? = nil
+    ) throws {
         let name = database ?? FileSystem.lastComponent(of: path)
         func fail(_ reason: BuildError.Reason) -> BuildError { BuildError(database: name, reason) }
         let header = try FileSystem.prefix(of: path, count: 100)
@@ -19,6 +25,7 @@ package enum BuildInvariants {
             throw fail(.sideFile(path: path + suffix))
         }
         let connection = try SQLiteConnection(path: BundledFile.uri(path), mode: .readOnly)
+        try prepare?(connection)
         let facts = try connection.rows(
             sql: "SELECT * FROM pragma_user_version, pragma_application_id, pragma_freelist_count, pragma_page_size")
         guard let row = facts.first, row.count == 4 else { throw fail(.unreadablePragmas) }

@@ -64,7 +64,7 @@ package struct DatabaseBuilder: Sendable {
         let expected = BuildExpectations(
             userVersion: migrator.migrations.latestVersion, applicationID: settings.applicationID,
             pageSize: settings.pageSize)
-        try BuildInvariants.verify(path: path, expected: expected)
+        try BuildInvariants.verify(path: path, expected: expected, prepare: migrator.prepareConnection)
         return BuiltDatabase(
             database: database, file: settings.outputName(for: database),
             sha256: try FileSystem.sha256(ofFileAt: path).hex,

@@ -72,6 +72,11 @@ extension CheckFinding.Reason {
         case .fixtureFolderUnknown(let name, _): "fixtures/\(name) names no database: kiln never reads it"
         case .placeholderMigration(let version):
             "migration \(version) holds comments only: a placeholder version, which changes nothing but the version"
+        // MARK: stand-ins
+        case .standInUsed(let name, let isCollation, let setting):
+            "this migration uses the \(isCollation ? "collation" : "function") '\(name)', which kiln runs with the stand-in \(setting) in kiln.json: the device must register the real '\(name)'"
+        case .templatePlaceholder(let token):
+            "'\(token)' is a template placeholder kiln does not expand"
         }
     }
 }

@@ -53,6 +53,11 @@ extension CheckFinding.Reason {
             (Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? "")
                 + "fixtures live in fixtures/<database>/<version>.sql; the databases are: "
                 + (known.isEmpty ? "none" : known.joined(separator: ", "))
+        // MARK: stand-ins
+        case .standInUsed:
+            "register it on every connection that migrates (Migrator.prepareConnection, DatabaseInstaller.prepareConnection) and on the app's own"
+        case .templatePlaceholder:
+            "kiln runs migrations as plain SQL: write what the template would expand to for SQLite (e.g. INTEGER PRIMARY KEY AUTOINCREMENT)"
         default: nil
         }
     }
@@ -87,6 +92,9 @@ extension CheckFinding.Reason {
         case .tableNotPopulated: "table-not-populated"
         case .placeholderMigration: "placeholder-migration"
         case .fixtureFolderUnknown: "fixture-misnamed"
+        // MARK: stand-ins
+        case .standInUsed: "stand-in-used"
+        case .templatePlaceholder: "template-placeholder"
         case .checkFailed, .error: nil
         }
     }

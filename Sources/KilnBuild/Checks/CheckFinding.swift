@@ -106,6 +106,13 @@ public struct CheckFinding: Sendable {
         // MARK: placeholders
         /// A migration of comments only: a valid placeholder version that changes nothing but the version.
         case placeholderMigration(version: Int32)
+
+        // MARK: stand-ins
+        /// A migration uses `name`, which `kiln.json` declares a stand-in for (`setting` is its key path): kiln
+        /// builds with the stand-in, the device must register the real collation or function.
+        case standInUsed(name: String, isCollation: Bool, setting: String)
+        /// A template placeholder (`$%…%$`, `{{ … }}`, `${…}`) another tool expands and kiln does not.
+        case templatePlaceholder(token: String)
     }
 
     /// What was found.
@@ -129,6 +136,8 @@ public struct CheckFinding: Sendable {
         // MARK: -
         // MARK: upgrade data
         case .tableNotPopulated, .placeholderMigration: .note
+        // MARK: stand-ins
+        case .standInUsed: .note
         default: .error
         }
     }

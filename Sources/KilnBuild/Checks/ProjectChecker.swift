@@ -43,6 +43,9 @@ public struct ProjectChecker: Sendable {
             }
         }
         findings += LintCheck.migrations(migrator.migrations)
+        findings += TemplatePlaceholder.findings(migrator.migrations)
+        findings += StandInUse.findings(
+            migrator.migrations, standIns: project.configuration.settings(for: database).standIns)
         findings += migrator.migrations.migrations.filter(\.isPlaceholder).map {
             CheckFinding(
                 .placeholderMigration(version: $0.version), at: SourceLocation(path: $0.path, line: 1, column: 1))
@@ -56,6 +59,7 @@ public struct ProjectChecker: Sendable {
         guard let fresh = built else { return findings }
         // App queries meet the fresh build as the app's connection would (upgraded ones were set by the migrator).
         if migrator.doubleQuotedStringLiterals { try? fresh.allowDoubleQuotedStringLiterals(true) }
+        try? migrator.prepareConnection?(fresh)
         return findings + checkUpgradesSeedsAndQueries(database, migrator: migrator, fresh: fresh)
     }
 

@@ -20,6 +20,10 @@ extension ConfigurationError.Reason {
         case .unknownDatabase(let name, _): "no database named '\(name)' (no folder migrations/\(name))"
         case .unknownSeedTable(let database, let table, _):
             "a delimiter for table '\(table)', which has no seed file in seeds/\(database)/"
+        case .invalidCollationStandIn(let path): "'\(path)' must be \"BINARY\", \"NOCASE\" or \"RTRIM\""
+        case .invalidFunctionArguments(let path):
+            "'\(path)' must be an integer from 0 to 127 (at least 1 for \"first-argument\")"
+        case .invalidFunctionReturns(let path): "'\(path)' must be \"first-argument\" or \"null\""
         }
     }
 
@@ -51,6 +55,10 @@ extension ConfigurationError.Reason {
         case .invalidPageSize: "4096 is SQLite's default"
         case .invalidDelimiter: "a seed file's field separator is a single comma, semicolon, tab or vertical bar"
         case .outputCollision: "give each database its own output name in kiln.json"
+        case .invalidCollationStandIn:
+            "a stand-in compares like one of SQLite's built-in collations; the device registers the real one"
+        case .invalidFunctionArguments, .invalidFunctionReturns:
+            "declare a function as {\"arguments\": 1, \"returns\": \"first-argument\"} or {\"arguments\": 0, \"returns\": \"null\"}"
         }
     }
 

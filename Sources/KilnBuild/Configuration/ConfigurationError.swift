@@ -52,6 +52,15 @@ public struct ConfigurationError: DiagnosticError, Equatable {
         case unknownDatabase(name: String, known: [String])
         /// A delimiter names a table without a seed file in `seeds/<database>/`; `known` are the seeded tables.
         case unknownSeedTable(database: String, table: String, known: [String])
+
+        // MARK: stand-ins
+        /// A collation stand-in is not one of `BINARY`, `NOCASE`, `RTRIM`.
+        case invalidCollationStandIn(path: String)
+        /// A function stand-in's `arguments` is missing or not an integer from 0 to 127 (at least 1 when it
+        /// returns its first argument).
+        case invalidFunctionArguments(path: String)
+        /// A function stand-in's `returns` is not `"first-argument"` or `"null"` (it defaults to the first).
+        case invalidFunctionReturns(path: String)
     }
 
     /// One problem and where it is.

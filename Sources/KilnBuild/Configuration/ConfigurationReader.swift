@@ -9,7 +9,10 @@ struct ConfigurationReader {
 
     static let allowedDelimiters: [String: UInt8] = [",": 0x2C, ";": 0x3B, "\t": 0x09, "|": 0x7C]
     static let rootKeys = ["databases", "minimumSQLite"]
-    static let databaseKeys = ["analyze", "applicationId", "delimiters", "doubleQuotedStrings", "output", "pageSize"]
+    static let databaseKeys = [
+        "analyze", "applicationId", "collations", "delimiters", "doubleQuotedStrings", "functions", "output",
+        "pageSize",
+    ]
 
     let source: SourceText
     private(set) var problems: [ConfigurationError.Problem] = []
@@ -84,6 +87,10 @@ struct ConfigurationReader {
                     continue
                 }
                 settings.doubleQuotedStrings = allowed
+            case "collations":
+                settings.standIns.collations = readCollationStandIns(value, path: keyPath)
+            case "functions":
+                settings.standIns.functions = readFunctionStandIns(value, path: keyPath)
             default:
                 unknownKey(member, path: keyPath, allowed: Self.databaseKeys)
             }
@@ -116,7 +123,7 @@ struct ConfigurationReader {
     }
 
     /// The members of an object; a problem and no members for anything else.
-    private mutating func object(_ value: JSONValue, path: String) -> [JSONValue.Member] {
+    mutating func object(_ value: JSONValue, path: String) -> [JSONValue.Member] {
         guard let members = value.members else {
             problem(.notAnObject(path: path), at: value)
             return []
@@ -124,13 +131,13 @@ struct ConfigurationReader {
         return members
     }
 
-    private mutating func unknownKey(_ member: JSONValue.Member, path: String, allowed: [String]) {
+    mutating func unknownKey(_ member: JSONValue.Member, path: String, allowed: [String]) {
         problems.append(
             ConfigurationError.Problem(
                 .unknownKey(path: path, allowed: allowed), at: source.location(ofByte: member.keyOffset)))
     }
 
-    private mutating func problem(_ reason: ConfigurationError.Reason, at value: JSONValue) {
+    mutating func problem(_ reason: ConfigurationError.Reason, at value: JSONValue) {
         problems.append(ConfigurationError.Problem(reason, at: location(of: value)))
     }
 

@@ -14,6 +14,8 @@ extension KilnConfiguration {
         /// Whether SQL run for this database may use `"text"` as a string literal, as legacy SQLite did: for a
         /// project whose app relies on it. Off by default: `"name"` is always an identifier.
         public package(set) var doubleQuotedStrings = false
+        /// Collations and functions the migrations may use in place of the app's own (``StandIns``).
+        public package(set) var standIns = StandIns()
 
         /// The defaults.
         public init() {}

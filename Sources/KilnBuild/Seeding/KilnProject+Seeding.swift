@@ -45,6 +45,7 @@ extension KilnProject {
             // The commit is the journal's unlink: EXTRA fsyncs the folder after it, so exit 0 is durable.
             try connection.execute(sql: "PRAGMA synchronous = EXTRA")
             try connection.allowDoubleQuotedStringLiterals(migrator.doubleQuotedStringLiterals)
+            try migrator.prepareConnection?(connection)
             let version = try Migrator.version(of: connection)
             let newest = migrator.migrations.latestVersion
             guard version == newest else {

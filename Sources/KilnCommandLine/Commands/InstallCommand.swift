@@ -54,12 +54,19 @@ enum InstallCommand: KilnCommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let target = arguments[Self.destination]
         let destination = target.text
-        let migrations = try arguments[Self.migrations].map { try context.project().migrationSet(for: $0) }
-        let installer = DatabaseInstaller(
+        let database = arguments[Self.migrations]
+        let migrations = try database.map { try context.project().migrationSet(for: $0) }
+        var installer = DatabaseInstaller(
             bundled: URL(fileURLWithPath: arguments[Self.bundled].path),
             destination: URL(fileURLWithPath: target.path), migrations: migrations,
             refreshTables: arguments[Self.refresh],
             verification: arguments[Self.fullVerification] ? .full : .header)
+        // The database's kiln.json stand-ins, so a schema that uses the app's collations or functions can be read.
+        if let standIns = try database.map({ try context.project().configuration.settings(for: $0).standIns }),
+            !standIns.isEmpty
+        {
+            installer.prepareConnection = { try standIns.install(on: $0) }
+        }
         let report = try installer.install()
         var (document, text) = describe(report, destination: destination)
         if let warning = report.durabilityWarning {

@@ -8,10 +8,13 @@ enum StatusCommand: KilnCommand {
         name: "status",
         abstract: "Shows each database's migrations, and with --db, a file's version, pending migrations and drift.",
         discussion: """
-            Drift compares the file's schema with a fresh database migrated to the file's version as SQLite sees it
-            (quoting, case, white space and constraint order do not count) and lists missing or extra tables,
-            columns, indexes, triggers and views, and each changed column, constraint or index. Exits 1 when a migration set is invalid, the file
-            is newer than the migrations, or the file has drifted.
+            Every migration is first run on an empty in-memory database, so a statement that cannot run (a syntax
+            error, a template placeholder such as $%AUTO_INCREMENT_PRIMARY_KEY%$, a table an earlier migration never
+            made) is reported at its file, line and column before 'kiln migrate' touches a file. Drift compares the
+            file's schema with a fresh database migrated to the file's version as SQLite sees it (quoting, case,
+            white space and constraint order do not count) and lists missing or extra tables, columns, indexes,
+            triggers and views, and each changed column, constraint or index. Exits 1 when a migration set is
+            invalid or does not run, the file is newer than the migrations, or the file has drifted.
             """,
         arguments: [database.declaration],
         options: [db.declaration, json.declaration])
@@ -80,6 +83,11 @@ enum StatusCommand: KilnCommand {
             do {
                 migrator = try project.migrator(for: name)
             } catch let error as any DiagnosticError {
+                context.report(error)
+                failed = true
+                continue
+            }
+            do { try project.rehearse(migrator) } catch let error as any DiagnosticError {
                 context.report(error)
                 failed = true
                 continue

@@ -27,6 +27,10 @@ extension MigrationError: CommandLineDiagnosable {
         case .applicationIDMismatch: "this file belongs to another application; point --db at the right file"
         case .notCreatedByKiln: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
         case .cannotRead(let error) where error.isInterruptedWrite: Self.interruptedWriteHint(path)
+        case .statementFailed(_, let error) where MissingExtension(message: error.message) != nil:
+            MissingExtension(message: error.message)?.hint(database: database)
+        case .statementFailed(let version, _) where isDryRun, .fileFailed(let version, _) where isDryRun:
+            "no file was written: kiln found this running the migrations up to \(version) in memory"
         default: hint
         }
     }
