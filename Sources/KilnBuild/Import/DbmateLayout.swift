@@ -24,7 +24,8 @@ enum DbmateLayout: MigrationLayout {
                 file, in: folder, version: (order, written, written), name: name, command: SectionMarkers.dbmate,
                 upMarker: "-- migrate:up", into: &reading
             ) { command in
-                SectionMarkers.isUp(command) && command.contains("transaction:false") ? LayoutFiles.transactionNote : nil
+                SectionMarkers.isUp(command) && command.contains("transaction:false")
+                    ? LayoutFiles.transactionNote : nil
             }
             reading.migrations.append(migration)
         }

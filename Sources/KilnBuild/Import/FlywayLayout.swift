@@ -31,9 +31,12 @@ enum FlywayLayout: MigrationLayout {
                 continue
             }
             let location = folder.location(file)
-            if ["java", "kt", "class", "scala", "groovy"].contains(ext) { throw ImportError(.codeMigration, at: location) }
+            if ["java", "kt", "class", "scala", "groovy"].contains(ext) {
+                throw ImportError(.codeMigration, at: location)
+            }
             if ext == "sql.conf" {
-                reading.notes.append(ImportNote("flyway script configuration; not imported, review it by hand", at: location))
+                reading.notes.append(
+                    ImportNote("flyway script configuration; not imported, review it by hand", at: location))
                 continue
             }
             guard ext == "sql" else {

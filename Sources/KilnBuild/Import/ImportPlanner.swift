@@ -7,6 +7,7 @@ public enum ImportPlanner {
     /// Plans the import of the folder at `path` into database `database`.
     ///
     /// - Parameters:
+    ///   - database: the kiln database the migrations are for.
     ///   - path: the source folder, to open.
     ///   - shown: the source folder as the user typed it, the prefix of every location.
     ///   - tool: the tool named with `--from`, or nil to detect it.

@@ -8,6 +8,7 @@ public enum ImportWriter {
     /// Writes `plan` into the folder `database` of `migrationsFolder`.
     ///
     /// - Parameters:
+    ///   - plan: what to write.
     ///   - migrationsFolder: the project's `migrations/` folder (created if missing).
     ///   - shownFolder: `migrations/<db>` as messages show it.
     /// - Returns: nil, or the failure of the last `fsync` after publishing: the files are in place, but their
@@ -19,7 +20,8 @@ public enum ImportWriter {
     {
         let target = "\(migrationsFolder)/\(plan.database)"
         try requireEmpty(target, shownAs: shownFolder)
-        let temporary = "\(migrationsFolder)/.\(plan.database).kiln-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary =
+            "\(migrationsFolder)/.\(plan.database).kiln-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
             try FileSystem.createDirectory(temporary)
             for migration in plan.migrations {

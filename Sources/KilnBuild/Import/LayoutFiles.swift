@@ -16,7 +16,9 @@ enum LayoutFiles {
     /// would be lost), anything else (a README, `.gitkeep`) is ignored and listed.
     ///
     /// - Throws: ``ImportError`` for a dialect variant or an unrecognized `.sql` file.
-    static func other(_ relative: String, in folder: SourceFolder, tool: MigrationTool, into reading: inout LayoutReading)
+    static func other(
+        _ relative: String, in folder: SourceFolder, tool: MigrationTool, into reading: inout LayoutReading
+    )
         throws
     {
         let location = folder.location(relative)

@@ -25,7 +25,9 @@ enum OwnedStatements {
     /// with it, and the rest of its line when only white space is left there; everything else is kept byte
     /// for byte.
     ///
-    /// - Parameter source: the text the locations count lines in (the whole source file).
+    /// - Parameters:
+    ///   - bytes: the imported part of the source file.
+    ///   - source: the text the locations count lines in (the whole source file).
     /// - Returns: the kept bytes and the removals.
     static func remove(from bytes: ArraySlice<UInt8>, source: SourceText) -> ([UInt8], [OwnedStatementRemoval]) {
         var lexer = SQLLexer(bytes: Array(bytes))

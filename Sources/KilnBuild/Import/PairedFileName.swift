@@ -40,8 +40,10 @@ struct PairedFileName {
     /// Reads a folder of paired files: up and simple files are migrations, down files are listed.
     ///
     /// - Parameters:
-    ///   - tracked: the version as the tool stores it, or nil when it does not fit the tool's type.
+    ///   - folder: the source folder.
+    ///   - tool: the tool the folder belongs to, which errors name.
     ///   - acceptsSimple: whether a `<version>_<name>.sql` file is a migration (sqlx) or unrecognized.
+    ///   - tracked: the version as the tool stores it, or nil when it does not fit the tool's type.
     /// - Returns: what the folder holds.
     /// - Throws: ``ImportError`` for a file that cannot be imported.
     static func read(

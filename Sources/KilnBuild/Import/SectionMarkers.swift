@@ -32,8 +32,13 @@ enum SectionMarkers {
     /// Reads one sectioned file: the part before its down marker is the migration.
     ///
     /// - Parameters:
+    ///   - file: the file, relative to the folder.
+    ///   - folder: the source folder.
+    ///   - version: the migration's order key, tracked version and written version.
+    ///   - name: the migration's name.
     ///   - command: the marker reader of the tool.
     ///   - upMarker: the up marker as the error names it.
+    ///   - reading: receives the down section's location and the notes.
     ///   - note: the decision a command line asks to list (a transaction setting kiln does not follow).
     /// - Returns: the migration.
     /// - Throws: ``ImportError`` when there is no up marker, or SQL before it.
