@@ -121,3 +121,22 @@ struct ImportRefusalTests {
         #expect(result.standardOutput.contains("--dry-run"))
     }
 }
+
+@Suite("kiln import writes all or nothing")
+struct ImportAtomicityTests {
+    @Test(
+        "when the migrations folder cannot be written, the import fails naming it and leaves nothing behind",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: NewCommandFailureTests.chattr)))
+    func unwritableFolder() throws {
+        let project = try ImportRefusalTests.project(copying: "sqlx")
+        try FileManager.default.createDirectory(
+            atPath: project.path("migrations"), withIntermediateDirectories: true)
+        try NewCommandFailureTests.chattr("+i", project.path("migrations"))
+        defer { try? NewCommandFailureTests.chattr("-i", project.path("migrations")) }
+        let result = kiln(["import", "app", "src"], in: project.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("kiln: error: cannot write migrations/app: "))
+        #expect(result.standardError.contains("; nothing was imported\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.path("migrations")).isEmpty)
+    }
+}

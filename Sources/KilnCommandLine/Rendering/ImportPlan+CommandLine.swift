@@ -28,7 +28,11 @@ extension ImportPlan {
         }
         text += "\(dryRun ? "would write" : "wrote") \(shownFolder)/imported.json: \(tool.rawValue) versions "
         text += "(as \(tool.trackingTable) stores them) to kiln versions\n"
-        if dryRun { text += "dry run: nothing was written\n" }
+        if dryRun {
+            text += "dry run: nothing was written\n"
+        } else {
+            text += "next: review the files, then record them with 'kiln hash \(database)'\n"
+        }
         return text
     }
 
