@@ -63,12 +63,13 @@ struct ImportPlannerTests {
 
     @Test("placeholders count in SQL and strings, not in comments")
     func placeholders() {
-        func first(_ sql: String) -> String? {
+        func first(_ sql: String, inStrings: Bool = false) -> String? {
             let bytes = Array(sql.utf8)
-            return Placeholders.first(in: bytes, range: 0..<bytes.count)?.text
+            return Placeholders.first(in: bytes, range: 0..<bytes.count, inStrings: inStrings)?.text
         }
         #expect(first("-- ${x}\n/* {{ .Env }} */ SELECT 1;") == nil)
-        #expect(first("SELECT '${x}';") == "${x}")
+        #expect(first("SELECT '${x}';", inStrings: true) == "${x}")
+        #expect(first("SELECT '${x}';") == nil)
         #expect(first("SELECT 1; -- {{ y }}\nCREATE TABLE t (id $%PK%$, n {{ .T }});") == "$%PK%$")
         #expect(first("SELECT '$5', '{x}';") == nil)
     }

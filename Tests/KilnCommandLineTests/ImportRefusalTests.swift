@@ -50,6 +50,18 @@ struct ImportRefusalTests {
         #expect(!project.exists("migrations"))
     }
 
+    @Test("in a string literal, ${x} is a placeholder only where the tool expands it (goose under ENVSUB ON)")
+    func placeholderInString() throws {
+        let project = try Self.project(copying: "goose")
+        let seed = "-- +goose Up\nINSERT INTO tags (name) VALUES ('${literal}');\n"
+        try project.write("src/20240401000000_seed.sql", seed)
+        #expect(kiln(["import", "app", "src", "--dry-run"], in: project.url).status == 0)
+        try project.write("src/20240401000000_seed.sql", "-- +goose ENVSUB ON\n" + seed)
+        let result = kiln(["import", "app", "src"], in: project.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("src/20240401000000_seed.sql:3:34: error: placeholder '${literal}'"))
+    }
+
     @Test("a Flyway R__ repeatable migration is refused at its file")
     func repeatable() throws {
         let project = try Self.project(copying: "flyway")

@@ -49,9 +49,10 @@ enum FlywayLayout: MigrationLayout {
             default:
                 guard let order = VersionKey(groups(of: version)) else { continue }
                 let tracked = version.replacingOccurrences(of: "_", with: ".")
-                reading.migrations.append(
-                    try LayoutFiles.wholeFile(
-                        file, in: folder, order: order, tracked: tracked, written: version, name: name))
+                var migration = try LayoutFiles.wholeFile(
+                    file, in: folder, order: order, tracked: tracked, written: version, name: name)
+                migration.expandsInStrings = true
+                reading.migrations.append(migration)
             }
         }
         return reading

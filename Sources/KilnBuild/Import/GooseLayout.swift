@@ -23,11 +23,14 @@ enum GooseLayout: MigrationLayout {
             guard let value = Int64(written), let order = VersionKey([Substring(written)]) else {
                 throw ImportError(.versionOutOfRange(written, .goose), at: folder.location(file))
             }
-            let migration = try SectionMarkers.read(
+            var migration = try SectionMarkers.read(
                 file, in: folder, version: (order, String(value), written), name: name,
                 command: SectionMarkers.goose, upMarker: "-- +goose Up", into: &reading
             ) { command in
                 command == "no transaction" ? LayoutFiles.transactionNote : nil
+            }
+            migration.expandsInStrings = SourceLines(migration.bytes).lines.contains {
+                SectionMarkers.goose($0) == "envsub on"
             }
             reading.migrations.append(migration)
         }

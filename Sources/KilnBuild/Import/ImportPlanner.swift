@@ -24,7 +24,9 @@ public enum ImportPlanner {
         var migrations: [ImportPlan.Migration] = []
         var removals: [OwnedStatementRemoval] = []
         for (index, source) in ordered.enumerated() {
-            if let (offset, text) = Placeholders.first(in: source.bytes, range: source.imported) {
+            if let (offset, text) = Placeholders.first(
+                in: source.bytes, range: source.imported, inStrings: source.expandsInStrings)
+            {
                 let location = folder.location(source.file, bytes: source.bytes, offset: offset)
                 throw ImportError(.placeholder(text), at: location)
             }

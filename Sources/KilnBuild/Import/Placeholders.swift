@@ -3,19 +3,21 @@ import Kiln
 /// Templating placeholders the source tools expand when they run a file (goose's `${VAR}` under
 /// `ENVSUB ON`, Flyway's `${name}`, Go templates' `{{ .Env }}`, dialect placeholders such as
 /// `$%AUTO_INCREMENT_PRIMARY_KEY%$`): kiln runs SQL as written, so each one is refused where it is. Only
-/// SQL counts, not comments: a placeholder is found where a token of SQLite's tokenizer covers it.
+/// SQL counts, not comments: a placeholder is found where a token of SQLite's tokenizer covers it (a string
+/// literal only for the tools that expand placeholders inside strings).
 enum Placeholders {
     /// The openings and closings of the placeholder syntaxes.
     private static let syntaxes: [(open: [UInt8], close: [UInt8])] = [
         (Array("${".utf8), Array("}".utf8)), (Array("{{".utf8), Array("}}".utf8)), (Array("$%".utf8), Array("%$".utf8)),
     ]
 
-    /// The first placeholder in `range` of `bytes` outside comments: its offset and text.
+    /// The first placeholder in `range` of `bytes` outside comments (and outside string literals unless
+    /// `inStrings`): its offset and text.
     ///
     /// - Returns: nil when there is none.
-    static func first(in bytes: [UInt8], range: Range<Int>) -> (offset: Int, text: String)? {
+    static func first(in bytes: [UInt8], range: Range<Int>, inStrings: Bool) -> (offset: Int, text: String)? {
         var lexer = SQLLexer(bytes: Array(bytes[range]))
-        let covered = lexer.tokens().map(\.range)
+        let covered = lexer.tokens().filter { inStrings || $0.kind != .string }.map(\.range)
         var found: (offset: Int, text: String)?
         for (open, close) in syntaxes {
             var index = 0

@@ -14,4 +14,7 @@ struct SourceMigration {
     let bytes: [UInt8]
     /// The part of `bytes` that is imported (the whole file, or everything before a down section).
     let imported: Range<Int>
+    /// Whether the tool expands placeholders inside string literals too (Flyway always, goose under
+    /// `ENVSUB ON`); elsewhere a `${x}` in a string is the string's text.
+    var expandsInStrings = false
 }
