@@ -62,6 +62,17 @@ struct ImportRefusalTests {
         #expect(result.standardError.hasPrefix("src/20240401000000_seed.sql:3:34: error: placeholder '${literal}'"))
     }
 
+    @Test("two files of one version (numerically: 9 and 009) are refused, naming both")
+    func duplicateVersion() throws {
+        let project = try Self.project(copying: "golang-migrate")
+        try project.write("src/009_again.up.sql", "SELECT 1;\n")
+        let result = kiln(["import", "app", "src", "--from", "golang-migrate"], in: project.url)
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "src/9_touch_notes.up.sql:1:1: error: version 9 is also the version of src/009_again.up.sql\n")
+    }
+
     @Test("a Flyway R__ repeatable migration is refused at its file")
     func repeatable() throws {
         let project = try Self.project(copying: "flyway")

@@ -22,7 +22,8 @@ enum ImportCommand: KilnCommand {
     static let database = Argument<String>(
         name: "database", help: "The new database (a folder under migrations/, which must not hold migrations).")
     /// `<source-folder>`.
-    static let source = Argument<String>(name: "source-folder", help: "The other tool's migration folder.")
+    static let source = Argument<String>(
+        name: "source-folder", help: "The other tool's migration folder (a relative path starts at --root's folder).")
     /// `--from <tool>`.
     static let from = Option<MigrationTool?>(
         name: "from", valueName: "tool",
