@@ -22,6 +22,7 @@ public enum KilnTool {
         StatusCommand.self,
         NewCommand.self,
         SchemaCommand.self,
+        ImportCommand.self,
     ]
 
     /// Runs kiln.

@@ -1,0 +1,60 @@
+/// Flyway: versioned `V<version>__<name>.sql`, undo `U<version>__<name>.sql` and repeatable `R__<name>.sql`
+/// migrations. A version is digit groups separated by `.` or `_` (`1.2.3`, `1_10`), ordered numerically
+/// group by group; `flyway_schema_history.version` stores it with `.` separators.
+enum FlywayLayout: MigrationLayout {
+    /// A file name split into its prefix letter, version and name; nil for names not shaped like Flyway's.
+    private static func parts(of file: String) -> (prefix: Character, version: String, name: String, ext: String)? {
+        guard let prefix = file.first, "VUR".contains(prefix), let separator = file.range(of: "__") else {
+            return nil
+        }
+        let version = String(file[file.index(after: file.startIndex)..<separator.lowerBound])
+        let rest = file[separator.upperBound...]
+        guard let dot = rest.firstIndex(of: "."), dot != rest.startIndex else { return nil }
+        guard prefix == "R" ? version.isEmpty : VersionKey(groups(of: version)) != nil else { return nil }
+        return (prefix, version, String(rest[..<dot]), String(rest[rest.index(after: dot)...]))
+    }
+
+    /// The digit groups of a version.
+    private static func groups(of version: String) -> [Substring] {
+        version.split(separator: /[._]/, omittingEmptySubsequences: false)
+    }
+
+    static func isCandidate(_ folder: SourceFolder) -> Bool {
+        folder.files.contains { parts(of: $0) != nil }
+    }
+
+    static func read(_ folder: SourceFolder) throws -> LayoutReading {
+        var reading = LayoutReading()
+        for file in folder.names {
+            guard !folder.folders.contains(file), let (prefix, version, name, ext) = parts(of: file) else {
+                try LayoutFiles.other(file, in: folder, tool: .flyway, into: &reading)
+                continue
+            }
+            let location = folder.location(file)
+            if ["java", "kt", "class", "scala", "groovy"].contains(ext) {
+                throw ImportError(.codeMigration, at: location)
+            }
+            if ext == "sql.conf" {
+                reading.notes.append(
+                    ImportNote("flyway script configuration; not imported, review it by hand", at: location))
+                continue
+            }
+            guard ext == "sql" else {
+                try LayoutFiles.other(file, in: folder, tool: .flyway, into: &reading)
+                continue
+            }
+            switch prefix {
+            case "R": throw ImportError(.repeatableMigration, at: location)
+            case "U": reading.skippedDowns.append(location)
+            default:
+                guard let order = VersionKey(groups(of: version)) else { continue }
+                let tracked = version.replacingOccurrences(of: "_", with: ".")
+                var migration = try LayoutFiles.wholeFile(
+                    file, in: folder, order: order, tracked: tracked, written: version, name: name)
+                migration.expandsInStrings = true
+                reading.migrations.append(migration)
+            }
+        }
+        return reading
+    }
+}

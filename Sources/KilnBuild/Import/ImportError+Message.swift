@@ -1,0 +1,27 @@
+extension ImportError.Reason {
+    /// What is wrong, in words, lowercase.
+    var message: String {
+        switch self {
+        case .sourceNotAFolder(let path): "\(path) is not a folder of migrations"
+        case .cannotRead(let path, let error): "cannot read \(path): \(error.description)"
+        case .unknownLayout(let path):
+            "\(path) holds no migrations of diesel, sqlx, golang-migrate, goose, dbmate or flyway"
+        case .ambiguousLayout(let path, let tools):
+            "\(path) fits several layouts: \(tools.map(\.rawValue).joined(separator: ", "))"
+        case .noMigrations(let path, let tool): "\(path) holds no \(tool.rawValue) up migration"
+        case .unrecognizedFile(let tool): "this .sql file is not named as \(tool.rawValue) names migrations"
+        case .versionOutOfRange(let version, let tool): "version \(version) does not fit \(tool.rawValue)'s versions"
+        case .duplicateVersion(let version, let other): "version \(version) is also the version of \(other)"
+        case .missingUpFile: "this migration folder has no up.sql"
+        case .missingUpSection(let marker): "no '\(marker)' line before the down section: nothing to import"
+        case .placeholder(let text):
+            "placeholder '\(text)' is expanded by the source tool when it runs; kiln runs SQL as written"
+        case .codeMigration: "a migration written as code has no SQL to import; rewrite it as SQL"
+        case .dialectVariant: "a dialect variant: choose the SQLite file by hand and rename it to .sql"
+        case .repeatableMigration:
+            "a repeatable migration (R__) re-runs whenever it changes; kiln has no such migrations"
+        case .targetNotEmpty(let path): "\(path) already holds migrations; import only into a new database folder"
+        case .cannotWrite(let path, let error): "cannot write \(path): \(error.description); nothing was imported"
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// One up migration of the source folder, before it is renumbered.
+struct SourceMigration {
+    /// The key the source tool orders by.
+    let order: VersionKey
+    /// The version exactly as the tool stores it in its tracking table.
+    let trackedVersion: String
+    /// The version as the file name writes it (kept in the slug).
+    let writtenVersion: String
+    /// The name after the version.
+    let name: String
+    /// The file holding the up part, relative to the source folder.
+    let file: String
+    /// The file's bytes.
+    let bytes: [UInt8]
+    /// The part of `bytes` that is imported (the whole file, or everything before a down section).
+    let imported: Range<Int>
+    /// Whether the tool expands placeholders inside string literals too (Flyway always, goose under
+    /// `ENVSUB ON`); elsewhere a `${x}` in a string is the string's text.
+    var expandsInStrings = false
+}

@@ -1,0 +1,63 @@
+import Kiln
+import KilnBuild
+
+/// `kiln import <database> <source-folder> [--from <tool>] [--dry-run]`.
+enum ImportCommand: KilnCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Converts another tool's migration folder into a new database's migrations.",
+        discussion: """
+            Reads a folder of diesel, sqlx, golang-migrate, goose, dbmate or Flyway migrations (detected, or named
+            with --from) and writes migrations/<database>/NNNN_<version>_<name>.sql, numbered 1 to n in the
+            tool's order, with imported.json mapping each tool version to its kiln version. Down migrations are
+            not imported; BEGIN/COMMIT wrappers and PRAGMA foreign_keys/user_version settings are removed (kiln
+            runs them itself); everything else is copied byte for byte. Each of these is listed for review.
+            Templating placeholders, code migrations, dialect variants and Flyway R__ migrations are refused
+            where they are. The database folder must not exist or be empty; it is written all or nothing.
+            """,
+        arguments: [database.declaration, source.declaration],
+        options: [from.declaration, dryRun.declaration])
+
+    /// `<database>`.
+    static let database = Argument<String>(
+        name: "database", help: "The new database (a folder under migrations/, which must not hold migrations).")
+    /// `<source-folder>`.
+    static let source = Argument<String>(
+        name: "source-folder", help: "The other tool's migration folder (a relative path starts at --root's folder).")
+    /// `--from <tool>`.
+    static let from = Option<MigrationTool?>(
+        name: "from", valueName: "tool",
+        help: "diesel, sqlx, golang-migrate, goose, dbmate or flyway (default: detected from the folder).")
+    /// `--dry-run`.
+    static let dryRun = Option<Bool>(flag: "dry-run", help: "Print what would be imported; write nothing.")
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        let database = arguments[Self.database]
+        guard NewCommand.isValidName(database) else { throw ProjectError.invalidDatabaseName(database) }
+        let project = try context.project(requiringMigrations: false)
+        let sourceText = arguments[Self.source]
+        let source = CommandLinePath(sourceText, currentDirectory: context.root)
+        let plan = try ImportPlanner.plan(
+            database: database, source: source.path, shownAs: sourceText, tool: arguments[Self.from])
+        let shownFolder = "migrations/\(database)"
+        let dryRun = arguments[Self.dryRun]
+        if dryRun {
+            try ImportWriter.requireEmpty(
+                project.migrationsDirectory.appendingPathComponent(database).path, shownAs: shownFolder)
+        }
+        context.standardOutput(plan.review(into: shownFolder, dryRun: dryRun))
+        guard !dryRun else { return KilnTool.success }
+        let notDurable = try ImportWriter.write(plan, into: project.migrationsDirectory.path, shownAs: shownFolder)
+        if let notDurable {
+            context.report(
+                Diagnostic(
+                    .warning,
+                    "imported into \(shownFolder), but cannot \(notDurable.description); the new folder may not "
+                        + "survive a power loss"))
+        }
+        return KilnTool.success
+    }
+}
+
+/// `--from diesel|sqlx|golang-migrate|goose|dbmate|flyway`.
+extension MigrationTool: CommandLineChoice {}

@@ -1,0 +1,10 @@
+-- migrate:up transaction:false
+CREATE TRIGGER notes_touch AFTER UPDATE OF title, body ON notes
+BEGIN
+    UPDATE notes SET updated_at = CURRENT_TIMESTAMP WHERE id = NEW.id;
+END;
+
+
+-- migrate:down
+DROP TRIGGER notes_touch;
+

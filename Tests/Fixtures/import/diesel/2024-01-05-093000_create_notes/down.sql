@@ -1,0 +1,2 @@
+DROP INDEX notes_by_user;
+DROP TABLE notes;

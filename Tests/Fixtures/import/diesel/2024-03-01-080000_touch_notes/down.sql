@@ -1,0 +1,1 @@
+DROP TRIGGER notes_touch;

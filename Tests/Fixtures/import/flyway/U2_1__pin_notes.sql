@@ -1,0 +1,2 @@
+DROP INDEX notes_pinned;
+ALTER TABLE notes DROP COLUMN pinned;

@@ -1,0 +1,2 @@
+DROP TABLE note_tags;
+DROP TABLE tags;

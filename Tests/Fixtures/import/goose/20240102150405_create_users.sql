@@ -1,0 +1,11 @@
+-- +goose Up
+BEGIN;
+CREATE TABLE users (
+    id INTEGER PRIMARY KEY NOT NULL,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE, -- login name
+    created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+COMMIT;
+
+-- +goose Down
+DROP TABLE users;

@@ -1,0 +1,93 @@
+import Foundation
+import KilnTestSupport
+
+/// A folder of `Tests/Fixtures/import/`, with the order its tool applies its up files in, written out by
+/// hand so the comparison does not trust the importer's own ordering.
+struct ImportFixture: CustomStringConvertible, Sendable {
+    /// The tool, as `--from` names it.
+    let tool: String
+    /// Whether the folder is detected without `--from`.
+    let isDetected: Bool
+    /// The up files in the tool's order, relative to the folder.
+    let upFiles: [String]
+    /// For goose and dbmate, the down marker the up section ends at.
+    let downMarker: String?
+
+    var description: String { tool }
+
+    /// The fixture folder.
+    var path: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/import/\(tool)").path
+    }
+
+    /// The SQL the tool runs, in its order: each up file, cut at the down marker.
+    func upSQL() throws -> String {
+        try upFiles.map { file in
+            let text = try String(contentsOfFile: "\(path)/\(file)", encoding: .utf8)
+            guard let marker = downMarker, let range = text.range(of: marker) else { return text }
+            return String(text[..<range.lowerBound])
+        }.joined(separator: "\n")
+    }
+
+    static let stems = [
+        "20240102150405_create_users", "20240105093000_create_notes", "20240211120000_add_tags",
+        "20240301080000_touch_notes", "20240320171500_pin_notes",
+    ]
+
+    static let all: [ImportFixture] = [
+        ImportFixture(
+            tool: "diesel", isDetected: true,
+            upFiles: [
+                "2024-01-02-150405_create_users", "2024-01-05-093000_create_notes", "2024-02-11-120000_add_tags",
+                "2024-03-01-080000_touch_notes", "2024-03-20-171500_pin_notes",
+            ].map { "\($0)/up.sql" }, downMarker: nil),
+        ImportFixture(tool: "sqlx", isDetected: true, upFiles: stems.map { "\($0).sql" }, downMarker: nil),
+        ImportFixture(
+            tool: "golang-migrate", isDetected: false,
+            upFiles: [
+                "000001_create_users", "000002_create_notes", "000003_add_tags", "9_touch_notes", "10_pin_notes",
+            ].map { "\($0).up.sql" }, downMarker: nil),
+        ImportFixture(
+            tool: "goose", isDetected: true, upFiles: stems.map { "\($0).sql" }, downMarker: "-- +goose Down"),
+        ImportFixture(
+            tool: "dbmate", isDetected: true, upFiles: stems.map { "\($0).sql" }, downMarker: "-- migrate:down"),
+        ImportFixture(
+            tool: "flyway", isDetected: true,
+            upFiles: [
+                "V1__create_users.sql", "V1.2__create_notes.sql", "V1.9__add_tags.sql", "V1.10__touch_notes.sql",
+                "V2_1__pin_notes.sql",
+            ], downMarker: nil),
+    ]
+}
+
+/// The `sqlite3` command-line shell, the reference the imported migrations are compared with.
+enum SQLiteShell {
+    static let path = "/usr/bin/sqlite3"
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Runs `sqlite3 -bail <database>` with `input` on standard input; returns its standard output.
+    @discardableResult
+    static func run(_ database: String, _ input: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-bail", database]
+        let standardInput = Pipe()
+        let standardOutput = Pipe()
+        let standardError = Pipe()
+        process.standardInput = standardInput
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
+        let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
+        let errors = standardError.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, errors.isEmpty else {
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: String(decoding: errors, as: UTF8.self)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
