@@ -3,14 +3,14 @@ import Kiln
 /// Another migration tool's record of what it applied to a database, read as that tool reads it.
 public struct TrackingTable: Sendable, Equatable {
     /// The tool.
-    public let tool: MigrationTool
+    public let tool: TrackingTool
     /// Its table's name, e.g. `__diesel_schema_migrations`; a schema comparison leaves it out.
     public let tableName: String
     /// What the table says was applied.
     public let applied: AppliedMigrations
 
     /// A tracking table from its parts.
-    public init(tool: MigrationTool, tableName: String, applied: AppliedMigrations) {
+    public init(tool: TrackingTool, tableName: String, applied: AppliedMigrations) {
         self.tool = tool
         self.tableName = tableName
         self.applied = applied
@@ -33,13 +33,13 @@ public struct TrackingTable: Sendable, Equatable {
 
     /// The known tables present, with the tool each belongs to (`schema_migrations` with a `dirty` column is
     /// golang-migrate's, without one dbmate's).
-    private static func candidates(in connection: SQLiteConnection) throws -> [(tool: MigrationTool, table: String)] {
+    private static func candidates(in connection: SQLiteConnection) throws -> [(tool: TrackingTool, table: String)] {
         let names = Set(
             try connection.rows(sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table'").compactMap {
                 if case .text(let name) = $0.first { name.identifierKey } else { nil }
             })
-        var found: [(MigrationTool, String)] = []
-        let fixed: [(MigrationTool, String)] = [
+        var found: [(TrackingTool, String)] = []
+        let fixed: [(TrackingTool, String)] = [
             (.diesel, "__diesel_schema_migrations"), (.sqlx, "_sqlx_migrations"), (.goose, "goose_db_version"),
             (.flyway, "flyway_schema_history"), (.grdb, "grdb_migrations"),
         ]
@@ -54,7 +54,7 @@ public struct TrackingTable: Sendable, Equatable {
 
     /// What `tool`'s `table` says was applied.
     private static func applied(
-        by tool: MigrationTool, _ table: String, _ connection: SQLiteConnection, _ file: String
+        by tool: TrackingTool, _ table: String, _ connection: SQLiteConnection, _ file: String
     ) throws -> AppliedMigrations {
         switch tool {
         case .diesel:

@@ -5,11 +5,11 @@ public struct TrackingTableError: DiagnosticError, Equatable {
     /// What is wrong.
     public enum Reason: Sendable, Equatable {
         /// golang-migrate marked `version` dirty: it failed half-way and the tool itself refuses to go on.
-        case dirty(tool: MigrationTool, version: String)
+        case dirty(tool: TrackingTool, version: String)
         /// The tool recorded `version` as failed (sqlx `success = 0`, Flyway `success = 0`).
-        case failed(tool: MigrationTool, version: String)
+        case failed(tool: TrackingTool, version: String)
         /// Several tools' tracking tables are in the file; `tools` are the ones found.
-        case several(tools: [MigrationTool])
+        case several(tools: [TrackingTool])
         /// No known tracking table is in the file.
         case none
     }
@@ -53,7 +53,7 @@ public struct TrackingTableError: DiagnosticError, Equatable {
             [
                 Diagnostic(
                     .error, "\(file) has no tracking table kiln knows",
-                    hint: "the known ones: " + MigrationTool.allCases.map(\.rawValue).joined(separator: ", ")
+                    hint: "the known ones: " + TrackingTool.allCases.map(\.rawValue).joined(separator: ", ")
                         + "; a file no tool tracked is adopted with a baseline instead")
             ]
         }

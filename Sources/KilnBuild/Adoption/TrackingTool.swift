@@ -1,6 +1,7 @@
-/// Another migration tool whose history kiln can take over: how it lays out migrations and how it records the
-/// ones it applied in the database.
-public enum MigrationTool: String, Sendable, CaseIterable, Codable {
+/// A migration tool whose record of applied migrations (its tracking table) kiln can read to adopt a database:
+/// the tools `kiln import` converts (``MigrationTool``, same raw values), plus GRDB, whose migrations are Swift
+/// code and so are never imported.
+public enum TrackingTool: String, Sendable, CaseIterable, Codable {
     /// diesel: `__diesel_schema_migrations(version)`, one row per applied migration, the version being the
     /// folder name's timestamp without its dashes (`2024-01-15-143022_x` → `20240115143022`).
     case diesel
@@ -16,4 +17,18 @@ public enum MigrationTool: String, Sendable, CaseIterable, Codable {
     case flyway
     /// GRDB's `DatabaseMigrator`: `grdb_migrations(identifier)`, the names of applied migrations.
     case grdb
+}
+
+extension TrackingTool {
+    /// The tool whose folder `kiln import` read, when it is one.
+    public init(_ tool: MigrationTool) {
+        switch tool {
+        case .diesel: self = .diesel
+        case .sqlx: self = .sqlx
+        case .golangMigrate: self = .golangMigrate
+        case .goose: self = .goose
+        case .dbmate: self = .dbmate
+        case .flyway: self = .flyway
+        }
+    }
 }
