@@ -116,6 +116,8 @@ public struct KilnProject: Sendable {
         migrator.doubleQuotedStringLiterals = settings.doubleQuotedStrings
         let standIns = settings.standIns
         if !standIns.isEmpty { migrator.prepareConnection = { try standIns.install(on: $0) } }
+        // A database imported from another tool may still hold that tool's tracking table.
+        if let table = importedTrackingTable(for: database) { migrator.baselineIgnoredTables = [table] }
         return migrator
     }
 }

@@ -58,6 +58,11 @@ public struct Migrator: Sendable {
     /// throws stops the migration before anything is written and is rethrown as it is.
     public var prepareConnection: (@Sendable (SQLiteConnection) throws -> Void)?
 
+    /// Tables a baseline's schema comparison leaves out: another migration tool's tracking table
+    /// (`__diesel_schema_migrations`, …), which a database being adopted still has and kiln's migrations never
+    /// make.
+    public var baselineIgnoredTables: [String] = []
+
     /// Creates a migrator for a migration set.
     public init(migrations: MigrationSet, applicationID: Int32 = 0) {
         self.migrations = migrations
@@ -219,7 +224,8 @@ public struct Migrator: Sendable {
     /// Sets the version of a database whose schema equals the schema of `version`.
     private func adopt(_ connection: SQLiteConnection, at version: Int32) throws {
         let differences = SchemaDifference.compare(
-            expected: try freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
+            expected: try freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection),
+            ignoringTables: baselineIgnoredTables)
         guard differences.isEmpty else {
             throw failure(.baselineMismatch(version: version, differences: differences), connection)
         }

@@ -8,6 +8,14 @@ public struct AdoptionError: DiagnosticError, Equatable {
         case unknownVersion(String)
         /// `applied` is recorded while the earlier `missing` is not.
         case outOfOrder(applied: String, missing: String)
+        /// No `migrations/<database>/imported.json` maps the tool's versions to kiln's.
+        case noImportMapping(database: String, tool: TrackingTool)
+        /// The mapping was imported from another tool than the one whose table is in the file.
+        case otherTool(mapping: String, table: TrackingTool)
+        /// The file already has a kiln version: nothing to adopt.
+        case alreadyVersioned(Int32)
+        /// The tool's table records no migration kiln knows: nothing was applied.
+        case nothingApplied(TrackingTool)
     }
 
     /// What is wrong.
@@ -30,6 +38,34 @@ public struct AdoptionError: DiagnosticError, Equatable {
                     .error, "\(file): its tracking table records version \(version), which no imported migration has",
                     hint: "import the migration folder this database was migrated with, or remove the row if that "
                         + "migration never changed the schema")
+            ]
+        case .noImportMapping(let database, let tool):
+            [
+                Diagnostic(
+                    .error,
+                    "\(file) was migrated by \(tool.rawValue), but migrations/\(database)/imported.json is missing",
+                    hint: tool == .grdb
+                        ? "GRDB's migrations are Swift code, which kiln cannot import: drop grdb_migrations and adopt the file with a baseline N once its schema is what migrations 1 to N produce"
+                        : "import the tool's migration folder first, with kiln import \(database) <folder>")
+            ]
+        case .otherTool(let mapping, let table):
+            [
+                Diagnostic(
+                    .error,
+                    "\(file) was migrated by \(table.rawValue), but the migrations were imported from \(mapping)",
+                    hint: "import the folder the tool that migrated this file used")
+            ]
+        case .alreadyVersioned(let version):
+            [
+                Diagnostic(
+                    .error, "\(file) is already at kiln version \(version): there is nothing to adopt",
+                    hint: "migrate it without adopting")
+            ]
+        case .nothingApplied(let tool):
+            [
+                Diagnostic(
+                    .error, "\(file): \(tool.rawValue)'s table records no applied migration",
+                    hint: "an empty database needs no adoption: delete the table and migrate it")
             ]
         case .outOfOrder(let applied, let missing):
             [

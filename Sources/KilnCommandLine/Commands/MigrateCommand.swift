@@ -28,17 +28,32 @@ enum MigrateCommand: KilnCommand {
             PRAGMA user_version.
             """,
         arguments: [database.declaration],
-        options: [db.declaration, to.declaration, dryRun.declaration, baseline.declaration])
+        options: [
+            db.declaration, to.declaration, dryRun.declaration, baseline.declaration, adopt.declaration,
+            dropTrackingTable.declaration,
+        ])
+
+    /// `--adopt`.
+    static let adopt = Option<Bool>(
+        flag: "adopt",
+        help: "Take over a file another tool migrated: read its tracking table, map it through imported.json.")
+    /// `--drop-tracking-table`.
+    static let dropTrackingTable = Option<Bool>(
+        flag: "drop-tracking-table", help: "With --adopt, drop the other tool's tracking table once adopted.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]
         let db = arguments[Self.db]
         let file = db.text
         let dryRun = arguments[Self.dryRun]
-        let migrator = try context.project().migrator(for: database)
+        let project = try context.project()
+        var migrator = try project.migrator(for: database)
+        let adoption = try adopting(arguments, project: project, context: context)
+        let baseline = adoption?.version ?? arguments[Self.baseline]
+        if let adoption { migrator.baselineIgnoredTables = [adoption.tableName] }
         let verb = dryRun ? "would apply" : "applied"
         let report = try migrator.migrate(
-            fileAt: db.path, to: arguments[Self.to], baseline: arguments[Self.baseline], dryRun: dryRun
+            fileAt: db.path, to: arguments[Self.to], baseline: baseline, dryRun: dryRun
         ) {
             event in
             switch event {
@@ -64,6 +79,27 @@ enum MigrateCommand: KilnCommand {
                     : "\(database): \(file) migrated from version \(report.startVersion) to \(report.endVersion) (\(what))\n"
             )
         }
+        if let adoption, arguments[Self.dropTrackingTable], !dryRun {
+            let connection = try SQLiteConnection(path: db.path, mode: .readWrite)
+            try connection.execute(sql: "DROP TABLE main.\(quoted(adoption.tableName))")
+            context.standardOutput("dropped \(adoption.tableName)\n")
+        }
         return KilnTool.success
+    }
+
+    /// With `--adopt`: the version the other tool's tracking table maps to, said on standard output.
+    private static func adopting(_ arguments: ParsedArguments, project: KilnProject, context: CommandContext) throws
+        -> Adoption?
+    {
+        guard arguments[adopt] else { return nil }
+        guard arguments[baseline] == nil else {
+            throw UsageError(
+                message: "'--adopt' finds the baseline itself; drop '--baseline'", hint: nil, command: spec.name)
+        }
+        let file = arguments[db]
+        let found = try project.adoption(for: arguments[database], fileAt: file.path, shownAs: file.text)
+        context.standardOutput(
+            "\(file.text): \(found.tool.rawValue)'s \(found.tableName) maps to kiln version \(found.version)\n")
+        return found
     }
 }

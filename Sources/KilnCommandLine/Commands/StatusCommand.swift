@@ -119,7 +119,8 @@ enum StatusCommand: KilnCommand {
             return FileStatus(path: shown, version: version, pending: [], drift: [], isNewerThanMigrations: true)
         }
         let differences = SchemaDifference.compare(
-            expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection))
+            expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection),
+            ignoringTables: migrator.baselineIgnoredTables)
         return FileStatus(
             path: shown, version: version,
             pending: migrator.pending(after: version).map { MigrationEntry(version: $0.version, file: $0.path) },
