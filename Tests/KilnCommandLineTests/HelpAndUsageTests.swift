@@ -42,7 +42,7 @@ struct HelpAndUsageTests {
             result.standardError == """
                 kiln migrate: error: unknown option '--dryrun'
                 kiln migrate: note: did you mean '--dry-run'?
-                Usage: kiln migrate <database> --db <file> [--to <version>] [--dry-run] [--baseline <version>] [--root <dir>]
+                Usage: kiln migrate <database> --db <file> [--to <version>] [--dry-run] [--baseline <version>] [--adopt] [--drop-tracking-table] [--root <dir>]
                   See 'kiln help migrate' for more.
 
                 """)
