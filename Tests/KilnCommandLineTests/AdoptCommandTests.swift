@@ -14,6 +14,19 @@ struct AdoptCommandTests {
             version VARCHAR(50) PRIMARY KEY NOT NULL, run_on TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP);
         INSERT INTO __diesel_schema_migrations (version) VALUES ('20240102150405'), ('20240105093000'), ('20240211120000');
         """,
+        "sqlx": """
+            CREATE TABLE _sqlx_migrations (
+                version BIGINT PRIMARY KEY, description TEXT NOT NULL,
+                installed_on TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, success BOOLEAN NOT NULL,
+                checksum BLOB NOT NULL, execution_time BIGINT NOT NULL);
+            INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) VALUES
+                (20240102150405, 'create users', TRUE, x'01', 1), (20240105093000, 'create notes', TRUE, x'02', 1),
+                (20240211120000, 'add tags', TRUE, x'03', 1);
+            """,
+        "dbmate": """
+            CREATE TABLE IF NOT EXISTS "schema_migrations" (version varchar(128) primary key);
+            INSERT INTO schema_migrations (version) VALUES ('20240102150405'), ('20240105093000'), ('20240211120000');
+            """,
         "golang-migrate": """
         CREATE TABLE schema_migrations (version uint64, dirty bool);
         CREATE UNIQUE INDEX version_unique ON schema_migrations (version);
