@@ -94,6 +94,11 @@ public struct DatabaseInstaller: Sendable {
     /// ```
     public var prepareConnection: (@Sendable (SQLiteConnection) throws -> Void)?
 
+    /// How to take over a copy another migration system made (tables, but no kiln version): its version is
+    /// read from it, and it is adopted there when its schema is what kiln's migrations produce. Nil (the
+    /// default): such a copy is refused, as ``InstallerError`` says.
+    public var legacyAdoption: LegacyAdoption?
+
     /// An installer for one bundled database.
     public init(
         bundled: URL, destination: URL, migrations: MigrationSet? = nil, refreshTables: [String] = [],
@@ -203,9 +208,13 @@ public struct DatabaseInstaller: Sendable {
             throw InstallFailure(.migrationsRequired(version: version, bundled: source.version))
         }
         var refreshed: [String] = []
+        var migrator = Migrator(migrations: migrations, applicationID: source.applicationID)
+        let baseline = try version == 0 ? legacyAdoption?.version(connection) : nil
+        if baseline != nil { migrator.baselineIgnoredTables = legacyAdoption?.ignoredTables ?? [] }
         do {
-            let report = try Migrator(migrations: migrations, applicationID: source.applicationID)
-                .migrate(connection, to: source.version, finishing: { refreshed = try refresher.refresh($0) })
+            let report = try migrator.migrate(
+                connection, to: source.version, baseline: baseline == 0 ? nil : baseline,
+                finishing: { refreshed = try refresher.refresh($0) })
             return Report(
                 outcome: .upgraded(from: report.startVersion, to: report.endVersion), refreshedTables: refreshed)
         } catch let error as MigrationError {
