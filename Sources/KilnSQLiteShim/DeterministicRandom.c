@@ -11,7 +11,13 @@
 
 struct kiln_random_state {
     sqlite3_uint64 state;
+    int owners;  // the functions registered with it; the last one SQLite drops frees it
 };
+
+static void kiln_release(void *pointer) {
+    struct kiln_random_state *generator = pointer;
+    if (--generator->owners == 0) sqlite3_free(generator);
+}
 
 // SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): one 64-bit
 // state, every seed gives a full-period sequence.
@@ -56,9 +62,15 @@ int kiln_deterministic_randomness(struct sqlite3 *db, unsigned long long seed) {
     struct kiln_random_state *generator = sqlite3_malloc(sizeof *generator);
     if (!generator) return SQLITE_NOMEM;
     generator->state = seed;
+    generator->owners = 2;
     int flags = SQLITE_UTF8 | SQLITE_INNOCUOUS;
-    // The connection frees the state when `random` is replaced or the connection closes; `randomblob` shares it.
-    int code = sqlite3_create_function_v2(db, "random", 0, flags, generator, kiln_random, 0, 0, sqlite3_free);
-    if (code != SQLITE_OK) return code;
-    return sqlite3_create_function_v2(db, "randomblob", 1, flags, generator, kiln_randomblob, 0, 0, 0);
+    // Both functions own the state: it is freed when the second of them is replaced or the connection closes,
+    // so replacing one (an app registering its own `random`) never leaves the other with freed memory. On
+    // failure sqlite3_create_function_v2 calls the destructor itself.
+    int code = sqlite3_create_function_v2(db, "random", 0, flags, generator, kiln_random, 0, 0, kiln_release);
+    if (code != SQLITE_OK) {
+        kiln_release(generator);  // `randomblob` will never own it
+        return code;
+    }
+    return sqlite3_create_function_v2(db, "randomblob", 1, flags, generator, kiln_randomblob, 0, 0, kiln_release);
 }

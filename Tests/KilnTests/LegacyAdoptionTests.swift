@@ -60,4 +60,40 @@ struct LegacyAdoptionTests {
         #expect(throws: InstallerError.self) { try installer.install() }
         #expect(try fixture.copyBytes() == before)
     }
+
+    @Test("a legacy copy whose schema uses the app's collation is compared and adopted with that collation registered")
+    func adoptionWithAppCollation() throws {
+        let folder = try TemporaryDirectory()
+        let unicase: @Sendable (SQLiteConnection) throws -> Void = { connection in
+            try connection.createCollation(named: "unicase") {
+                $0.lowercased() < $1.lowercased()
+                    ? .orderedAscending : $0.lowercased() == $1.lowercased() ? .orderedSame : .orderedDescending
+            }
+        }
+        let migrations = try migrationSet(
+            "tags",
+            [
+                ("0001_create.sql", "CREATE TABLE tag (name TEXT NOT NULL UNIQUE COLLATE unicase);\n"),
+                ("0002_note.sql", "ALTER TABLE tag ADD COLUMN note TEXT;\n"),
+            ])
+        let bundled = folder.url.appendingPathComponent("tags.sqlite")
+        var builder = Migrator(migrations: migrations)
+        builder.prepareConnection = unicase
+        try builder.migrate(fileAt: bundled.path)
+        let destination = folder.url.appendingPathComponent("copy.sqlite")
+        let legacy = try SQLiteConnection(path: destination.path)
+        try unicase(legacy)
+        try legacy.execute(
+            sql:
+                "CREATE TABLE IF NOT EXISTS tag (name TEXT NOT NULL UNIQUE COLLATE unicase); INSERT INTO tag VALUES ('Mine')"
+        )
+        try legacy.close()
+        var installer = DatabaseInstaller(bundled: bundled, destination: destination, migrations: migrations)
+        installer.prepareConnection = unicase
+        installer.legacyAdoption = LegacyAdoption(ignoredTables: []) { _ in 1 }
+        #expect(try installer.install().outcome == .upgraded(from: 0, to: 2))
+        let copy = try SQLiteConnection(path: destination.path, mode: .readOnly)
+        try unicase(copy)
+        #expect(try copy.integer(sql: "SELECT count(*) FROM tag WHERE name = 'Mine'") == 1)
+    }
 }

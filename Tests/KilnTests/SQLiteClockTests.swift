@@ -107,4 +107,21 @@ struct SQLiteClockTests {
         #expect(try db.integer(sql: "SELECT count(*) FROM (SELECT random() AS r) WHERE abs(r) >= 0") == 1)
         #expect(throws: SQLiteError.self) { try db.scalar(sql: "SELECT randomblob(2000000000000)") }
     }
+
+    @Test("replacing random() after seeding leaves randomblob() working and still seeded (they share one state)")
+    func replacingOneKeepsTheOther() throws {
+        let seeded = { () throws -> SQLiteConnection in
+            let db = try SQLiteConnection(path: ":memory:")
+            try db.useDeterministicRandomness(seed: [4, 5, 6])
+            return db
+        }
+        let reference = try seeded()
+        let expected = try reference.scalar(sql: "SELECT hex(randomblob(16))")
+        let db = try seeded()
+        try db.createFunction(named: "random", argumentCount: 0) { _ in .integer(42) }
+        #expect(try db.integer(sql: "SELECT random()") == 42)
+        #expect(try db.scalar(sql: "SELECT hex(randomblob(16))") == expected)
+        try db.createFunction(named: "randomblob", argumentCount: 1) { _ in .blob([1]) }
+        #expect(try db.integer(sql: "SELECT length(randomblob(8))") == 1)
+    }
 }

@@ -209,6 +209,8 @@ public struct DatabaseInstaller: Sendable {
         }
         var refreshed: [String] = []
         var migrator = Migrator(migrations: migrations, applicationID: source.applicationID)
+        // The fresh schema a legacy copy is compared with needs the app's collations and functions too.
+        migrator.prepareConnection = prepareConnection
         let baseline = try version == 0 ? legacyAdoption?.version(connection) : nil
         if baseline != nil { migrator.baselineIgnoredTables = legacyAdoption?.ignoredTables ?? [] }
         do {

@@ -44,7 +44,7 @@ public struct MigrationSet: Sendable {
         var files: [(name: String, bytes: [UInt8])] = []
         for name in names.sorted() where !name.hasPrefix(".") && name.lowercased().hasSuffix(".sql") {
             do {
-                files.append((name, try Self.contents(of: "\(directory)/\(name)")))
+                files.append((name, try FileSystem.contents(of: "\(directory)/\(name)")))
             } catch let error as FileSystemError {
                 throw MigrationSetError([
                     .init(.fileUnreadable(error), at: Self.start(of: "\(shownDirectory)/\(name)"))
@@ -81,20 +81,6 @@ public struct MigrationSet: Sendable {
         guard problems.isEmpty else { throw MigrationSetError(problems) }
         self.database = database
         self.migrations = migrations
-    }
-
-    /// A file's bytes, read into a buffer sized from the start: growing one by doubling would hold the old
-    /// and the new buffer at once, about 1.25 times a large file.
-    private static func contents(of path: String) throws -> [UInt8] {
-        let file = try FileDescriptor(opening: path, .readOnly)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(try file.size())
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk.prefix(count))
-        }
     }
 
     // MARK: - Checks

@@ -131,10 +131,9 @@ public struct Migrator: Sendable {
     /// The schema a fresh database has at `version`, built in memory.
     public func freshSchema(at version: Int32) throws -> SchemaSnapshot {
         let scratch = try SQLiteConnection(path: ":memory:")
-        var scratchMigrator = Migrator(migrations: migrations)
-        scratchMigrator.doubleQuotedStringLiterals = doubleQuotedStringLiterals
-        scratchMigrator.prepareConnection = prepareConnection
-        if version > 0 { try scratchMigrator.migrate(scratch, to: version) }
+        // This migrator as it is configured (setup closure, settings): stamping its application id on the
+        // scratch database does not change the schema.
+        if version > 0 { try migrate(scratch, to: version) }
         return try SchemaSnapshot.read(from: scratch)
     }
 

@@ -1,5 +1,3 @@
-import KilnSQLiteShim
-
 #if canImport(SQLite3)
     import SQLite3
 #else
@@ -17,8 +15,7 @@ extension SQLiteConnection {
     /// - Parameter allowed: whether `"text"` that names no column is read as a string literal.
     /// - Throws: ``SQLiteError`` when SQLite refuses the setting.
     public func allowDoubleQuotedStringLiterals(_ allowed: Bool) throws {
-        var result: Int32 = 0
-        try check(kiln_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, allowed ? 1 : 0, &result))
-        try check(kiln_db_config_int(handle, SQLITE_DBCONFIG_DQS_DDL, allowed ? 1 : 0, &result))
+        try configure(SQLITE_DBCONFIG_DQS_DML, allowed ? 1 : 0)
+        try configure(SQLITE_DBCONFIG_DQS_DDL, allowed ? 1 : 0)
     }
 }

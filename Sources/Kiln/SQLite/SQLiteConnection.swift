@@ -160,7 +160,7 @@ public final class SQLiteConnection {
     }
 
     /// Sets an integer database configuration option (`sqlite3_db_config`).
-    private func configure(_ option: Int32, _ value: Int32) throws {
+    func configure(_ option: Int32, _ value: Int32) throws {
         var result: Int32 = 0
         try check(kiln_db_config_int(handle, option, value, &result))
     }

@@ -32,21 +32,4 @@ extension SQLiteStatement {
             if code != SQLITE_ROW { return connection.lastError(code: code, sql: sql) }
         }
     }
-
-    /// Binds one value to the 1-based parameter `position`, as ``bind(_:at:)`` does, returning SQLite's code.
-    private func bindCode(_ value: SQLiteValue, at position: Int32) -> Int32 {
-        switch value {
-        case .null: return sqlite3_bind_null(handle, position)
-        case .integer(let number): return sqlite3_bind_int64(handle, position, number)
-        case .real(let number): return sqlite3_bind_double(handle, position, number)
-        case .text(var text): return text.withUTF8 { bindText($0, at: position) }
-        case .blob(let bytes):
-            return bytes.withUnsafeBytes { raw in
-                // A zero-length blob still needs a non-NULL pointer, or SQLite binds NULL.
-                sqlite3_bind_blob64(
-                    handle, position, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(raw.count),
-                    kiln_transient_destructor())
-            }
-        }
-    }
 }

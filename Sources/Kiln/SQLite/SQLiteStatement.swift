@@ -59,25 +59,24 @@ public final class SQLiteStatement {
     /// Binds one value to the 1-based parameter `index`. Text and blobs are copied by SQLite, with their
     /// explicit byte length.
     public func bind(_ value: SQLiteValue, at index: Int) throws {
-        let position = Int32(index)
-        let code: Int32
+        try connection.check(bindCode(value, at: Int32(index)), sql: sql)
+    }
+
+    /// Binds one value to the 1-based parameter `position`, returning SQLite's code.
+    func bindCode(_ value: SQLiteValue, at position: Int32) -> Int32 {
         switch value {
-        case .null: code = sqlite3_bind_null(handle, position)
-        case .integer(let number): code = sqlite3_bind_int64(handle, position, number)
-        case .real(let number): code = sqlite3_bind_double(handle, position, number)
-        case .text(var text):
-            code = text.withUTF8 { bytes in
-                bindText(bytes, at: position)
-            }
+        case .null: return sqlite3_bind_null(handle, position)
+        case .integer(let number): return sqlite3_bind_int64(handle, position, number)
+        case .real(let number): return sqlite3_bind_double(handle, position, number)
+        case .text(var text): return text.withUTF8 { bindText($0, at: position) }
         case .blob(let bytes):
-            code = bytes.withUnsafeBytes { raw in
+            return bytes.withUnsafeBytes { raw in
                 // A zero-length blob still needs a non-NULL pointer, or SQLite binds NULL.
                 sqlite3_bind_blob64(
                     handle, position, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(raw.count),
                     kiln_transient_destructor())
             }
         }
-        try connection.check(code, sql: sql)
     }
 
     /// Binds UTF-8 bytes as text with their explicit length, copied by SQLite; returns SQLite's result code.
