@@ -12,7 +12,7 @@ struct AdoptionPlanTests {
         #expect(try AdoptionPlan.version(for: .versions([]), mapping: Self.mapping, file: "a.db") == 0)
     }
 
-    @Test("through a version: numeric order per dotted part, so 1.10 comes after 1.9")
+    @Test("through a version: by its place in the mapping, so 1.10 comes after 1.9")
     func through() throws {
         #expect(try AdoptionPlan.version(for: .through("1.9", andLater: []), mapping: Self.mapping, file: "a.db") == 3)
         #expect(try AdoptionPlan.version(for: .through("1.10", andLater: []), mapping: Self.mapping, file: "a.db") == 4)
@@ -26,6 +26,13 @@ struct AdoptionPlanTests {
     func errors() throws {
         #expect(throws: AdoptionError(.unknownVersion("7"), file: "a.db")) {
             try AdoptionPlan.version(for: .versions(["1", "7"]), mapping: Self.mapping, file: "a.db")
+        }
+        // golang-migrate's one version must be a known one too: never "everything up to 5" when there is no 5.
+        #expect(throws: AdoptionError(.unknownVersion("1.5"), file: "a.db")) {
+            try AdoptionPlan.version(for: .through("1.5", andLater: []), mapping: Self.mapping, file: "a.db")
+        }
+        #expect(throws: AdoptionError(.unknownVersion("999"), file: "a.db")) {
+            try AdoptionPlan.version(for: .through("999", andLater: []), mapping: Self.mapping, file: "a.db")
         }
         #expect(throws: AdoptionError(.outOfOrder(applied: "1.9", missing: "1.1"), file: "a.db")) {
             try AdoptionPlan.version(for: .versions(["1", "1.9"]), mapping: Self.mapping, file: "a.db")

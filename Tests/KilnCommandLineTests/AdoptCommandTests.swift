@@ -15,18 +15,18 @@ struct AdoptCommandTests {
         INSERT INTO __diesel_schema_migrations (version) VALUES ('20240102150405'), ('20240105093000'), ('20240211120000');
         """,
         "sqlx": """
-            CREATE TABLE _sqlx_migrations (
-                version BIGINT PRIMARY KEY, description TEXT NOT NULL,
-                installed_on TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, success BOOLEAN NOT NULL,
-                checksum BLOB NOT NULL, execution_time BIGINT NOT NULL);
-            INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) VALUES
-                (20240102150405, 'create users', TRUE, x'01', 1), (20240105093000, 'create notes', TRUE, x'02', 1),
-                (20240211120000, 'add tags', TRUE, x'03', 1);
-            """,
+        CREATE TABLE _sqlx_migrations (
+            version BIGINT PRIMARY KEY, description TEXT NOT NULL,
+            installed_on TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, success BOOLEAN NOT NULL,
+            checksum BLOB NOT NULL, execution_time BIGINT NOT NULL);
+        INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) VALUES
+            (20240102150405, 'create users', TRUE, x'01', 1), (20240105093000, 'create notes', TRUE, x'02', 1),
+            (20240211120000, 'add tags', TRUE, x'03', 1);
+        """,
         "dbmate": """
-            CREATE TABLE IF NOT EXISTS "schema_migrations" (version varchar(128) primary key);
-            INSERT INTO schema_migrations (version) VALUES ('20240102150405'), ('20240105093000'), ('20240211120000');
-            """,
+        CREATE TABLE IF NOT EXISTS "schema_migrations" (version varchar(128) primary key);
+        INSERT INTO schema_migrations (version) VALUES ('20240102150405'), ('20240105093000'), ('20240211120000');
+        """,
         "golang-migrate": """
         CREATE TABLE schema_migrations (version uint64, dirty bool);
         CREATE UNIQUE INDEX version_unique ON schema_migrations (version);
@@ -116,5 +116,20 @@ struct AdoptCommandTests {
         let refused = kiln(["migrate", "app", "--db", "app.db", "--adopt"], in: golang.url)
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("golang-migrate marked version 3 dirty"), "\(refused.standardError)")
+    }
+
+    @Test("an unreadable imported.json is an error naming it; --drop-tracking-table alone is a usage error")
+    func unreadableMappingAndLoneFlag() throws {
+        let project = try Self.adoptable(try #require(ImportFixture.all.first { $0.tool == "diesel" }))
+        try project.write("migrations/app/imported.json", "{ not json")
+        let result = kiln(["migrate", "app", "--db", "app.db", "--adopt"], in: project.url)
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.hasPrefix(
+                "kiln: error: migrations/app/imported.json cannot be read as kiln import's mapping"),
+            "\(result.standardError)")
+        let lone = kiln(["migrate", "app", "--db", "app.db", "--drop-tracking-table"], in: project.url)
+        #expect(lone.status == 64)
+        #expect(lone.standardError.hasPrefix("kiln migrate: error: '--drop-tracking-table' goes with '--adopt'"))
     }
 }

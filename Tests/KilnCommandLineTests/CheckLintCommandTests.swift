@@ -57,4 +57,20 @@ struct CheckLintCommandTests {
         }
         #expect(help.contains("-- kiln:allow <rule>[, <rule>...]"))
     }
+
+    @Test("rename-referenced-table still runs when the migrations need a kiln.json stand-in collation")
+    func renameCheckUsesStandIns() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "migrations/shop/0001_create.sql",
+            "CREATE TABLE maker (id INTEGER PRIMARY KEY, name TEXT COLLATE unicase);\n"
+                + "CREATE TABLE item (id INTEGER PRIMARY KEY, maker_id INTEGER REFERENCES maker (id));\n")
+        try folder.write("migrations/shop/0002_rename.sql", "ALTER TABLE maker RENAME TO maker_old;\n")
+        try folder.write("kiln.json", #"{ "databases": { "shop": { "collations": { "unicase": "NOCASE" } } } }"#)
+        #expect(kiln(["hash"], in: folder.url).status == 0)
+        let result = kiln(["check"], in: folder.url)
+        #expect(
+            result.standardError.contains("migrations/shop/0002_rename.sql:1:1: warning: ")
+                && result.standardError.contains("[rename-referenced-table]"), "\(result.standardError)")
+    }
 }

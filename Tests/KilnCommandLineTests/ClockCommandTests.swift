@@ -126,4 +126,14 @@ struct ClockCommandTests {
         let stamped = try real.integer(sql: "SELECT stamped FROM event WHERE id = 1")
         #expect(abs(stamped - Int64(Date().timeIntervalSince1970)) < 60)
     }
+
+    @Test("kiln reset builds under SOURCE_DATE_EPOCH too")
+    func resetClock() throws {
+        let folder = try project()
+        let reset = kiln("reset", "app", "--db", "dev.sqlite", in: folder, environment: ["SOURCE_DATE_EPOCH": "86400"])
+        #expect(reset.status == 0, "\(reset.standardError)")
+        let db = try SQLiteConnection(path: folder.path("dev.sqlite"), mode: .readOnly)
+        #expect(
+            try db.rows(sql: "SELECT DISTINCT created_at, stamped FROM event") == [["1970-01-02 00:00:00", 86_400]])
+    }
 }

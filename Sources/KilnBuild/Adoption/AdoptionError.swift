@@ -8,6 +8,8 @@ public struct AdoptionError: DiagnosticError, Equatable {
         case unknownVersion(String)
         /// `applied` is recorded while the earlier `missing` is not.
         case outOfOrder(applied: String, missing: String)
+        /// `imported.json` (the error's file) cannot be read or is not what `kiln import` writes.
+        case mappingUnreadable(description: String)
         /// No `migrations/<database>/imported.json` maps the tool's versions to kiln's.
         case noImportMapping(database: String, tool: TrackingTool)
         /// The mapping was imported from another tool than the one whose table is in the file.
@@ -38,6 +40,12 @@ public struct AdoptionError: DiagnosticError, Equatable {
                     .error, "\(file): its tracking table records version \(version), which no imported migration has",
                     hint: "import the migration folder this database was migrated with, or remove the row if that "
                         + "migration never changed the schema")
+            ]
+        case .mappingUnreadable(let description):
+            [
+                Diagnostic(
+                    .error, "\(file) cannot be read as kiln import's mapping: \(description)",
+                    hint: "write it again with kiln import, or restore it from version control")
             ]
         case .noImportMapping(let database, let tool):
             [

@@ -39,26 +39,35 @@ extension KilnProject {
 
     /// The tracking table of the tool `migrations/<database>/imported.json` says the migrations came from, when
     /// the file exists and can be read: a database that tool migrated still holds it, and schema comparisons
-    /// (baselines, `status --db` drift) leave it out.
+    /// (baselines, `status --db` drift) leave it out. An unreadable file is reported by `--adopt`, not here.
     ///
     /// - Returns: the table's name, or nil.
     public func importedTrackingTable(for database: String) -> String? {
-        let path = migrationsDirectory.appendingPathComponent(database).appendingPathComponent("imported.json").path
-        guard FileSystem.exists(path), let bytes = try? FileSystem.contents(of: path),
-            let manifest = try? JSONDecoder().decode(ImportManifest.self, from: Data(bytes))
-        else { return nil }
-        return manifest.trackingTable
+        (try? importManifest(for: database))??.trackingTable
+    }
+
+    /// `migrations/<database>/imported.json`, read once for whoever needs it.
+    ///
+    /// - Returns: the manifest, or nil when there is none.
+    /// - Throws: ``AdoptionError`` naming the file when it cannot be read or is not a manifest.
+    func importManifest(for database: String) throws -> ImportManifest? {
+        let relative = "migrations/\(database)/imported.json"
+        let path = root.appendingPathComponent(relative).path
+        guard FileSystem.exists(path) else { return nil }
+        do {
+            return try JSONDecoder().decode(ImportManifest.self, from: Data(try FileSystem.contents(of: path)))
+        } catch {
+            throw AdoptionError(.mappingUnreadable(description: "\(error)"), file: relative)
+        }
     }
 
     /// Each kiln version's source version, from `imported.json`.
     private func importMapping(for database: String, tool: TrackingTool, file: String) throws -> [(
         kiln: Int32, source: String
     )] {
-        let path = migrationsDirectory.appendingPathComponent(database).appendingPathComponent("imported.json").path
-        guard FileSystem.exists(path) else {
+        guard let manifest = try importManifest(for: database) else {
             throw AdoptionError(.noImportMapping(database: database, tool: tool), file: file)
         }
-        let manifest = try JSONDecoder().decode(ImportManifest.self, from: Data(try FileSystem.contents(of: path)))
         guard TrackingTool(manifest.tool) == tool else {
             throw AdoptionError(.otherTool(mapping: manifest.tool.rawValue, table: tool), file: file)
         }

@@ -40,6 +40,8 @@ public struct DeveloperReset: Sendable {
     public let database: String
     /// Replace the file even when another process has it open.
     public var force: Bool
+    /// The clock of the fresh build: `SOURCE_DATE_EPOCH` when the caller read one, else the reset's start.
+    public var clock: BuildClock?
 
     /// A reset for one database.
     public init(project: KilnProject, database: String, force: Bool = false) {
@@ -68,7 +70,7 @@ public struct DeveloperReset: Sendable {
             try names.sweep()
             let temporary = names.temporary()
             do {
-                let built = try DatabaseBuilder(project: project, database: database)
+                let built = try DatabaseBuilder(project: project, database: database, clock: clock ?? .startingNow())
                     .build(into: temporary, sourceDigest: try project.sourceDigest(for: database))
                 let existed = FileSystem.exists(path)
                 try publish(temporary, names, existed: existed)

@@ -6,10 +6,8 @@ import Kiln
 enum AppQueryCheck {
     /// Each statement of `file` that does not prepare on `connection`.
     ///
-    /// - Returns: an error per failing statement; `upgradedFrom` marks failures on an upgraded database.
-    static func check(_ file: SQLFile, against connection: SQLiteConnection, upgradedFrom: Int32? = nil)
-        -> [CheckFinding]
-    {
+    /// - Returns: an error per failing statement (the upgrade check marks those of upgraded databases).
+    static func check(_ file: SQLFile, against connection: SQLiteConnection) -> [CheckFinding] {
         file.statements.compactMap { statement in
             do {
                 _ = try connection.prepare(sql: file.text(of: statement))
@@ -17,22 +15,12 @@ enum AppQueryCheck {
             } catch let error as SQLiteError {
                 let location = SQLErrorLocator.locate(
                     error, statementStart: statement.range.lowerBound, source: file.source, statements: file.statements)
-                return CheckFinding(.queryFailed(message: error.message, upgradedFrom: upgradedFrom), at: location)
+                return CheckFinding(.queryFailed(message: error.message), at: location)
             } catch {
                 return CheckFinding(
                     .queryUnpreparable(description: "\(error)"),
                     at: file.source.location(ofByte: statement.range.lowerBound))
             }
         }
-    }
-
-    /// Warnings for queries with a WHERE clause whose plan scans every row of a seeded table
-    /// (``FullScanCheck``).
-    ///
-    /// - Returns: a warning per scanned table, at the statement.
-    static func fullScans(_ file: SQLFile, against connection: SQLiteConnection, seededTables: Set<SQLIdentifierKey>)
-        -> [CheckFinding]
-    {
-        FullScanCheck.findings(file, against: connection, seededTables: seededTables)
     }
 }

@@ -50,8 +50,7 @@ extension CheckFinding.Reason {
             "\(database): \(description)"
         case .fixtureFailed(let version, let message):
             "\(message) (the fixture runs against a database at version \(version))"
-        case .queryFailed(let message, let version):
-            version.map { "\(message) (after upgrading from version \($0))" } ?? message
+        case .queryFailed(let message): message
         case .queryUnpreparable(let description): description
         case .queriesUnreadable(let database, let description): "cannot read queries/\(database).sql: \(description)"
         case .destructiveMigration(let statement):

@@ -12,14 +12,6 @@ extension CheckFinding {
         default: nil
         }
     }
-
-    /// The same query failure, marked as happening only after upgrading from `starts`.
-    ///
-    /// - Returns: the marked finding; other findings unchanged.
-    func upgraded(from starts: UpgradeStarts) -> CheckFinding {
-        guard case .queryFailed(let message, _) = reason else { return self }
-        return CheckFinding(.upgradedQueryFailed(message: message, from: starts), at: location)
-    }
 }
 
 extension CheckFinding.Reason {

@@ -63,9 +63,9 @@ public struct CheckFinding: Sendable {
         /// in `from`.
         case upgradedQueryFailed(message: String, from: UpgradeStarts)
         // MARK: -
-        /// An app query does not prepare: SQLite's `message`, and the version it was upgraded from when the
-        /// failure happens only on an upgraded database.
-        case queryFailed(message: String, upgradedFrom: Int32?)
+        /// An app query does not prepare on the fresh build: SQLite's `message` (a failure only after an
+        /// upgrade is ``upgradedQueryFailed(message:from:)``).
+        case queryFailed(message: String)
         /// An app query does not prepare, for a reason other than SQLite's.
         case queryUnpreparable(description: String)
         /// `queries/<database>.sql` cannot be read.

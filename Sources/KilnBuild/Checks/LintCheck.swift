@@ -7,14 +7,15 @@ enum LintCheck {
     /// rebuild's DROP excepted), renames of tables other tables reference, and allow comments naming no rule.
     ///
     /// - Returns: the findings, migration by migration, then the renames.
-    static func migrations(_ set: MigrationSet) -> [CheckFinding] {
+    static func migrations(_ migrator: Migrator) -> [CheckFinding] {
+        let set = migrator.migrations
         let allowances = set.migrations.map { LintAllowances(source: $0.source, statements: $0.statements) }
         var findings: [CheckFinding] = []
         for (migration, allowed) in zip(set.migrations, allowances) {
             findings += allowed.problems
             if migration.version > 1 { findings += destructiveStatements(migration, allowed: allowed) }
         }
-        return findings + RenameReferenceCheck.findings(set, allowances: allowances)
+        return findings + RenameReferenceCheck.findings(migrator, allowances: allowances)
     }
 
     /// DROP TABLE, DROP COLUMN and DELETE without WHERE: they destroy user data on devices that upgrade. A

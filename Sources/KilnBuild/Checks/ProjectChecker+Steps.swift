@@ -44,7 +44,7 @@ extension ProjectChecker {
         }
         let seeded = Set(seeds.map { $0.tableName.identifierKey })
         return findings + freshFailures
-            + AppQueryCheck.fullScans(queries, against: fresh, seededTables: seeded)
+            + FullScanCheck.findings(queries, against: fresh, seededTables: seeded)
     }
 
     /// `queries/<database>.sql`, when it exists, or why it cannot be read.

@@ -42,7 +42,7 @@ public struct ProjectChecker: Sendable {
                     source: migration.source, statements: migration.statements, floor: floor)
             }
         }
-        findings += LintCheck.migrations(migrator.migrations)
+        findings += LintCheck.migrations(migrator)
         findings += TemplatePlaceholder.findings(migrator.migrations)
         findings += StandInUse.findings(
             migrator.migrations, standIns: project.configuration.settings(for: database).standIns)

@@ -98,7 +98,7 @@ struct UpgradePathCheck {
                 .diverged(difference: "\(difference)"), at: lastFile, from: starts, detail: .difference(difference))
         }
         for failure in queryFailures(connection) {
-            guard case .queryFailed(let message, _) = failure.reason else { continue }
+            guard case .queryFailed(let message) = failure.reason else { continue }
             groups.add(.query(message: message), at: failure.location, from: starts)
         }
     }

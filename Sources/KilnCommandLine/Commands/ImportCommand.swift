@@ -45,9 +45,13 @@ enum ImportCommand: KilnCommand {
             try ImportWriter.requireEmpty(
                 project.migrationsDirectory.appendingPathComponent(database).path, shownAs: shownFolder)
         }
-        context.standardOutput(plan.review(into: shownFolder, dryRun: dryRun))
-        guard !dryRun else { return KilnTool.success }
+        guard !dryRun else {
+            context.standardOutput(plan.review(into: shownFolder, dryRun: true))
+            return KilnTool.success
+        }
+        // The review says what was written: only once it was.
         let notDurable = try ImportWriter.write(plan, into: project.migrationsDirectory.path, shownAs: shownFolder)
+        context.standardOutput(plan.review(into: shownFolder, dryRun: false))
         if let notDurable {
             context.report(
                 Diagnostic(

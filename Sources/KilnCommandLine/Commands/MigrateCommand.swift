@@ -91,7 +91,12 @@ enum MigrateCommand: KilnCommand {
     private static func adopting(_ arguments: ParsedArguments, project: KilnProject, context: CommandContext) throws
         -> Adoption?
     {
-        guard arguments[adopt] else { return nil }
+        guard arguments[adopt] else {
+            if arguments[dropTrackingTable] {
+                throw UsageError(message: "'--drop-tracking-table' goes with '--adopt'", hint: nil, command: spec.name)
+            }
+            return nil
+        }
         guard arguments[baseline] == nil else {
             throw UsageError(
                 message: "'--adopt' finds the baseline itself; drop '--baseline'", hint: nil, command: spec.name)

@@ -32,7 +32,8 @@ enum ResetCommand: KilnCommand {
         let project = try context.project()
         // A folder, FIFO or device at FILE is refused before anything is built or moved.
         try FileSystem.requireRegularFileIfPresent(db.path)
-        let reset = DeveloperReset(project: project, database: database, force: arguments[Self.force])
+        var reset = DeveloperReset(project: project, database: database, force: arguments[Self.force])
+        reset.clock = try BuildClock.sourceDateEpoch(in: context.environment)
         let report = try reset.reset(path: db.path) {
             context.standardError("kiln: waiting for another reset or install of \(file) to finish\n")
         }

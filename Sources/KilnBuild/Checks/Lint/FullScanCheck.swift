@@ -32,7 +32,7 @@ enum FullScanCheck {
     }
 
     /// The names the plan of `sql` scans without an index, with the plan row's text; none when it does not
-    /// prepare (``AppQueryCheck/check(_:against:upgradedFrom:)`` reports that).
+    /// prepare (``AppQueryCheck/check(_:against:)`` reports that).
     private static func scans(_ sql: String, connection: SQLiteConnection) -> [(name: String, detail: String)] {
         // Parameters stay unbound (NULL): the plan does not depend on their values.
         var details: [String] = []

@@ -13,17 +13,19 @@ enum RenameReferenceCheck {
         let offset: Int
     }
 
-    /// The warnings for `set`, whose allow comments are `allowances` (one per migration).
+    /// The warnings for `migrator`'s migrations, whose allow comments are `allowances` (one per migration).
+    /// The chain runs with the migrator as the project configures it (its collations and functions, its
+    /// double-quoted-string setting), as the build does.
     ///
     /// - Returns: a warning per rename of a referenced table; none when the chain cannot be migrated (the
     ///   build reports why).
-    static func findings(_ set: MigrationSet, allowances: [LintAllowances]) -> [CheckFinding] {
+    static func findings(_ migrator: Migrator, allowances: [LintAllowances]) -> [CheckFinding] {
+        let set = migrator.migrations
         let renames = zip(set.migrations, allowances).map { renamesToCheck(in: $0, allowed: $1) }
         guard renames.contains(where: { !$0.isEmpty }) else { return [] }
         var findings: [CheckFinding] = []
         do {
             let connection = try SQLiteConnection(path: ":memory:")
-            let migrator = Migrator(migrations: set)
             for (migration, found) in zip(set.migrations, renames) where !found.isEmpty {
                 if migration.version > 1 { try migrator.migrate(connection, to: migration.version - 1) }
                 let references = try referencingTables(connection)
