@@ -3,8 +3,9 @@
 # the `sqlite3` CLI applying the same migration files to an empty database. SQLite's own DDL is not linear in
 # the number of migrations (ALTER TABLE … RENAME and ADD COLUMN re-read the whole schema, which grows with the
 # versions), so the anchor itself takes ~2.7x from 100 to 200 versions, and no check that applies migrations
-# can grow slower than that. Fails unless 200 versions take at most 2x the time of 100 or at most 1.25x the
-# anchor's own growth, under 2 s, with peak memory under 64 MiB. Uses the release build, or the binary in
+# can grow slower than that. Fails unless 200 versions take at most 2x the time of 100, or at most 1.25x the
+# anchor's own growth and never more than 2.5x (quadratic growth, 4x, always fails), under 2 s, with peak memory
+# (the highest of three runs) under 64 MiB; a check under 0.1 s is too short to judge. Uses the release build, or the binary in
 # $KILN when set (e.g. an older build, for comparison).
 #
 #     scripts/bench-check.sh            # builds release, then measures
@@ -19,7 +20,8 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# Prints "<CPU seconds> <peak MiB> <wall seconds>" for `kiln check` in $1, the best of three runs. The gate uses
+# Prints "<CPU seconds> <peak MiB> <wall seconds>" for `kiln check` in $1: the best time and the highest peak
+# of three runs. The gate uses
 # CPU time (user + system): kiln check is single-threaded, so on an idle machine it equals the wall time, and
 # on a shared one it does not count the time spent waiting for a core.
 measure() {
@@ -30,7 +32,7 @@ measure() {
             cat "$work/stderr" >&2
             exit 1
         }
-        read -r user system kilobytes wall <"$work/time"
+        read -r user system kilobytes wall < <(tail -1 "$work/time")
         local seconds
         seconds="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')"
         if [[ -z "$best_wall" ]] || awk -v a="$wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
@@ -40,7 +42,7 @@ measure() {
             best_time="$seconds"
         fi
         local mebibytes=$((kilobytes / 1024))
-        if [[ -z "$best_memory" ]] || ((mebibytes < best_memory)); then best_memory="$mebibytes"; fi
+        if [[ -z "$best_memory" ]] || ((mebibytes > best_memory)); then best_memory="$mebibytes"; fi
     done
     echo "$best_time $best_memory $best_wall"
 }
@@ -51,8 +53,11 @@ anchor() {
     cat "$1"/migrations/chain/*.sql >"$work/all.sql"
     for _ in 1 2 3; do
         rm -f "$work/anchor.sqlite"
-        /usr/bin/time -f "%U %S" -o "$work/time" sqlite3 "$work/anchor.sqlite" <"$work/all.sql" >/dev/null
-        read -r user system <"$work/time"
+        /usr/bin/time -f "%U %S" -o "$work/time" sqlite3 -bail "$work/anchor.sqlite" <"$work/all.sql" >/dev/null || {
+            echo "bench-check: sqlite3 failed to apply the chain in $1" >&2
+            exit 1
+        }
+        read -r user system < <(tail -1 "$work/time")
         local seconds
         seconds="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.3f", u + s }')"
         if [[ -z "$best" ]] || awk -v a="$seconds" -v b="$best" 'BEGIN { exit !(a < b) }'; then best="$seconds"; fi
@@ -60,7 +65,9 @@ anchor() {
     echo "$best"
 }
 
-command -v sqlite3 >/dev/null || { echo "bench-check: sqlite3 is missing (apt-get install sqlite3)" >&2; exit 1; }
+for tool in sqlite3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "bench-check: $tool is missing (apt-get install sqlite3 time)" >&2; exit 1; }
+done
 declare -A seconds memory wall anchors
 for versions in 100 200; do
     python3 "$repository/scripts/generate-chain.py" "$work/chain$versions" --versions "$versions" --seeds
@@ -79,8 +86,10 @@ anchor_ratio="$(awk -v a="${anchors[200]}" -v b="${anchors[100]}" 'BEGIN { print
 echo "200 / 100 versions: kiln check ${ratio}x the time, sqlite3 applying the migrations ${anchor_ratio}x"
 
 status=0
-awk -v r="$ratio" -v a="$anchor_ratio" -v s="${seconds[200]}" 'BEGIN { exit !(r <= 2 || r <= 1.25 * a || s < 0.1) }' || {
-    echo "FAIL: 200 versions took more than twice the CPU time of 100, and more than 1.25x the anchor's growth" >&2
+# The anchor's own ratio is noisy (it runs for tens of milliseconds), so it can excuse at most 2.5x: quadratic
+# growth (4x) always fails.
+awk -v r="$ratio" -v a="$anchor_ratio" -v s="${seconds[200]}" 'BEGIN { exit !(r <= 2 || (r <= 1.25 * a && r <= 2.5) || s < 0.1) }' || {
+    echo "FAIL: 200 versions took more than twice the CPU time of 100, and more than min(2.5, 1.25x the anchor's growth)" >&2
     status=1
 }
 awk -v a="${seconds[200]}" 'BEGIN { exit !(a < 2) }' || { echo "FAIL: 200 versions took 2 CPU seconds or more" >&2; status=1; }

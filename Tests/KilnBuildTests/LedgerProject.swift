@@ -8,8 +8,7 @@ import Testing
 
 /// A copy of `Tests/Fixtures/ledger` (64 migrations) in a temporary folder, to plant bugs in.
 struct LedgerProject {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/ledger")
+    static let fixture = TestFixtures.url("ledger")
 
     let folder: TemporaryDirectory
 

@@ -206,8 +206,7 @@ struct LintTests {
     @Test("the ledger fixture, with four 12-step rebuilds, gives no lint warning")
     func ledger() throws {
         let folder = try TemporaryDirectory()
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ledger")
+        let fixture = TestFixtures.url("ledger")
         let copy = folder.url.appendingPathComponent("ledger")
         try FileManager.default.copyItem(at: fixture, to: copy)
         let migrations = copy.appendingPathComponent("migrations/ledger")

@@ -17,8 +17,7 @@ struct ImportFixture: CustomStringConvertible, Sendable {
 
     /// The fixture folder.
     var path: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/import/\(tool)").path
+        TestFixtures.url("import/\(tool)").path
     }
 
     /// The SQL the tool runs, in its order: each up file, cut at the down marker.
@@ -64,7 +63,11 @@ struct ImportFixture: CustomStringConvertible, Sendable {
 /// The `sqlite3` command-line shell, the reference the imported migrations are compared with.
 enum SQLiteShell {
     static let path = "/usr/bin/sqlite3"
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
+    /// Whether the comparison can run; under CI (`CI` set) it always runs, so a missing shell fails the run
+    /// instead of skipping the import tests (.ci/run installs it).
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: path) || ProcessInfo.processInfo.environment["CI"] != nil
+    }
 
     /// Runs `sqlite3 -bail <database>` with `input` on standard input; returns its standard output.
     @discardableResult

@@ -6,8 +6,7 @@ import Testing
 struct ImportEndToEndTests {
     /// `Tests/Fixtures/import/<tool>`.
     static func fixture(_ tool: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/import/\(tool)").path
+        TestFixtures.url("import/\(tool)").path
     }
 
     @Test("import, hash, check and migrate a Flyway folder in the process's folder")

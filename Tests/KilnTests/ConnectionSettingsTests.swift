@@ -40,6 +40,13 @@ struct ConnectionSettingsTests {
         try connection.execute(sql: "PRAGMA recursive_triggers = ON")
         try Migrator(migrations: set).migrate(connection)
         #expect(try connection.integer(sql: "PRAGMA recursive_triggers") == 1)
+    }
+
+    @Test("a setting a migration changed is put back after the last migration too")
+    func restoredAfterTheLast() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try Migrator(migrations: try migrationSet("leak", Self.files)).migrate(connection, to: 1)
+        // Migration 1 ended with legacy_alter_table ON; the caller's connection has it off again.
         #expect(try connection.integer(sql: "PRAGMA legacy_alter_table") == 0)
     }
 }

@@ -50,10 +50,8 @@ struct ConnectionSetupTests {
         let row = try db.prepare(sql: "SELECT echo(1), echo(2.5), echo('é'), echo(x'00ff'), echo(NULL), echo('')")
         #expect(try row.step())
         #expect((0..<6).map { row.value(at: $0) } == [1, 2.5, "é", .blob([0, 255]), .null, ""])
-        #expect(throws: SQLiteError.self) { try db.execute(sql: "SELECT fail()") }
-        do { try db.execute(sql: "SELECT fail()") } catch let error as SQLiteError {
-            #expect(error.message == "refused by the app")
-        }
+        let refused = #expect(throws: SQLiteError.self) { try db.execute(sql: "SELECT fail()") }
+        #expect(refused?.message == "refused by the app")
         #expect(throws: SQLiteError.self) {
             try db.createFunction(named: "toomany", argumentCount: 1000) { _ in .null }
         }

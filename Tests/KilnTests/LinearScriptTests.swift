@@ -13,8 +13,9 @@ struct LinearScriptTests {
         return text
     }
 
-    // Linearity itself is timed by scripts/bench-large-inputs.sh (release build, a 108 MB migration, time and
-    // memory bounds), not here: a timed unit test fails on a loaded machine without any change to the code.
+    // Cost is measured by scripts/bench-large-inputs.sh (release build: a 108 MB migration under a time bound
+    // and a memory bound proportional to the file), run by hand, not here: a timed unit test fails on a
+    // loaded machine without any change to the code.
 
     @Test("a long script splits into every one of its statements")
     func splitFindsEach() {

@@ -1,11 +1,11 @@
 import Foundation
+import KilnTestSupport
 import Kiln
 import Testing
 
 @Suite("the semantic schema model on the ledger fixture")
 struct SchemaModelLedgerTests {
-    static let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/ledger/migrations/ledger").path
+    static let migrations = TestFixtures.url("ledger/migrations/ledger").path
 
     /// The ledger's stored definitions in creation order, as `sqlite3 .schema` prints them.
     private func schemaDump(of db: SQLiteConnection) throws -> [String] {

@@ -209,8 +209,12 @@ public struct DatabaseInstaller: Sendable {
         }
         var refreshed: [String] = []
         var migrator = Migrator(migrations: migrations, applicationID: source.applicationID)
-        // The fresh schema a legacy copy is compared with needs the app's collations and functions too.
-        migrator.prepareConnection = prepareConnection
+        // The connections the migrator makes itself (the fresh schema a legacy copy is compared with) need the
+        // app's collations and functions too; this one has them already.
+        if let prepareConnection {
+            let prepared = ObjectIdentifier(connection)
+            migrator.prepareConnection = { if ObjectIdentifier($0) != prepared { try prepareConnection($0) } }
+        }
         let baseline = try version == 0 ? legacyAdoption?.version(connection) : nil
         if baseline != nil { migrator.baselineIgnoredTables = legacyAdoption?.ignoredTables ?? [] }
         do {
