@@ -1,0 +1,105 @@
+import Kiln
+
+/// The migration `kiln plan` writes: the steps that turn the current schema into the wanted one, in the
+/// order they run, with what each may lose and the expressions the developer must fill in.
+public struct SchemaPlan: Sendable, Equatable {
+    /// The steps, in the order they run.
+    public var steps: [SchemaPlanStep]
+    /// The columns whose values the migration carries over, for verification.
+    public var keptColumns: [KeptColumn]
+
+    /// A plan from its parts.
+    public init(steps: [SchemaPlanStep] = [], keptColumns: [KeptColumn] = []) {
+        self.steps = steps
+        self.keptColumns = keptColumns
+    }
+
+    /// Whether the two schemas are already the same: nothing to write.
+    public var isEmpty: Bool { steps.isEmpty }
+    /// Every placeholder the developer must fill, in order.
+    public var placeholders: [PlanPlaceholder] { steps.flatMap(\.placeholders) }
+    /// What each data-losing step loses, in order.
+    public var dataLosses: [String] { steps.compactMap(\.dataLoss) }
+}
+
+/// One step of a ``SchemaPlan``: one object created, dropped, altered or rebuilt.
+public struct SchemaPlanStep: Sendable, Equatable {
+    /// What the step does.
+    public enum Kind: String, Sendable, Equatable {
+        case createTable, dropTable, renameTable, renameColumn, addColumn, rebuildTable
+        case createIndex, dropIndex, createView, dropView, createTrigger, dropTrigger
+    }
+
+    /// What the step does.
+    public var kind: Kind
+    /// The object it is about (a table's wanted name for a rebuild).
+    public var name: String
+    /// Comment lines written above the statements, without `-- `.
+    public var comments: [String]
+    /// The SQL statements, each without its final semicolon.
+    public var statements: [String]
+    /// What the step loses when it runs, or nil when it keeps every value.
+    public var dataLoss: String?
+    /// The expressions the developer must fill in before the migration runs.
+    public var placeholders: [PlanPlaceholder]
+
+    /// A step from its parts.
+    public init(
+        _ kind: Kind, name: String, comments: [String] = [], statements: [String], dataLoss: String? = nil,
+        placeholders: [PlanPlaceholder] = []
+    ) {
+        self.kind = kind
+        self.name = name
+        self.comments = comments
+        self.statements = statements
+        self.dataLoss = dataLoss
+        self.placeholders = placeholders
+    }
+}
+
+/// An expression kiln will not guess (a value converted to a narrower type, a value for rows that are
+/// `NULL` in a column that becomes `NOT NULL`), written into the migration as a call of
+/// ``functionName``, which no database has: `kiln migrate` fails at it, located, until the developer
+/// replaces it.
+public struct PlanPlaceholder: Sendable, Equatable {
+    /// `kiln_placeholder`.
+    public static let functionName = "kiln_placeholder"
+
+    /// What the developer must write, e.g. `convert "price" from TEXT to INTEGER`.
+    public var description: String
+    /// The SQL written into the migration, e.g. `kiln_placeholder('convert "price" from TEXT to INTEGER')`.
+    public var sql: String
+    /// An expression verification runs in its place (so the rest of the plan can be proven).
+    public var standIn: String
+
+    /// A placeholder from its parts.
+    public init(description: String, sql: String, standIn: String) {
+        self.description = description
+        self.sql = sql
+        self.standIn = standIn
+    }
+}
+
+/// A column whose values a plan carries from the current schema to the wanted one.
+public struct KeptColumn: Sendable, Equatable {
+    /// The table in the current schema.
+    public var sourceTable: String
+    /// The column in the current schema.
+    public var sourceColumn: String
+    /// The table in the wanted schema.
+    public var table: String
+    /// The column in the wanted schema.
+    public var column: String
+    /// Whether its values are converted (another type affinity, a placeholder): verification then does not
+    /// require them to be equal.
+    public var isConverted: Bool
+
+    /// A kept column from its parts.
+    public init(sourceTable: String, sourceColumn: String, table: String, column: String, isConverted: Bool = false) {
+        self.sourceTable = sourceTable
+        self.sourceColumn = sourceColumn
+        self.table = table
+        self.column = column
+        self.isConverted = isConverted
+    }
+}

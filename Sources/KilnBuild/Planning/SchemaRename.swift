@@ -1,0 +1,53 @@
+import Kiln
+
+/// A rename the developer names with `kiln plan --rename`: `old=new` renames a table, `table.old=new` a
+/// column. Without one, a name that disappears and another that appears are a drop and a create, which lose
+/// data; kiln never guesses a rename.
+public enum SchemaRename: Equatable, Sendable, CustomStringConvertible {
+    /// The table `from` (in the current schema) is `to` in the wanted one.
+    case table(from: String, to: String)
+    /// The column `from` of `table` is `to` in the wanted schema; `table` may be the table's current or
+    /// wanted name.
+    case column(table: String, from: String, to: String)
+
+    /// Reads `old=new` or `table.old=new`; names may be double-quoted (`"a.b"=c`) to hold a dot.
+    ///
+    /// - Returns: the rename, or nil when the text has no `=` or an empty side.
+    public static func parse(_ text: String) -> SchemaRename? {
+        guard let equals = lastUnquoted("=", in: text) else { return nil }
+        let left = String(text[..<equals])
+        let right = unquoted(String(text[text.index(after: equals)...]))
+        guard !right.isEmpty, !left.isEmpty else { return nil }
+        if let dot = lastUnquoted(".", in: left) {
+            let table = unquoted(String(left[..<dot]))
+            let column = unquoted(String(left[left.index(after: dot)...]))
+            guard !table.isEmpty, !column.isEmpty else { return nil }
+            return .column(table: table, from: column, to: right)
+        }
+        return .table(from: unquoted(left), to: right)
+    }
+
+    /// `old=new` or `table.old=new`, as written on the command line.
+    public var description: String {
+        switch self {
+        case .table(let from, let to): "\(from)=\(to)"
+        case .column(let table, let from, let to): "\(table).\(from)=\(to)"
+        }
+    }
+
+    /// The last `mark` outside double quotes.
+    private static func lastUnquoted(_ mark: Character, in text: String) -> String.Index? {
+        var inQuotes = false
+        var found: String.Index?
+        for index in text.indices {
+            if text[index] == "\"" { inQuotes.toggle() } else if text[index] == mark, !inQuotes { found = index }
+        }
+        return found
+    }
+
+    /// `name` without surrounding double quotes (a doubled quote inside stands for one).
+    private static func unquoted(_ name: String) -> String {
+        guard name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") else { return name }
+        return String(name.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+}
