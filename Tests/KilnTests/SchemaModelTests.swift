@@ -232,3 +232,34 @@ struct SchemaModelDetailTests {
             ])
     }
 }
+
+/// `REFERENCES parent` means the parent's primary key, as SQLite reads it.
+@Suite struct ImplicitParentKeyTests {
+    @Test func implicitParentColumnsEqualExplicitOnes() throws {
+        let implicit = try SchemaModelSamples.model(
+            """
+            CREATE TABLE p (a TEXT, b INTEGER, PRIMARY KEY (b, a));
+            CREATE TABLE c (x INTEGER, y TEXT, FOREIGN KEY (x, y) REFERENCES p);
+            CREATE TABLE d (p_id INTEGER REFERENCES "P");
+            """)
+        let explicit = try SchemaModelSamples.model(
+            """
+            CREATE TABLE p (a TEXT, b INTEGER, PRIMARY KEY (b, a));
+            CREATE TABLE c (x INTEGER, y TEXT, FOREIGN KEY (x, y) REFERENCES p (b, a));
+            CREATE TABLE d (p_id INTEGER REFERENCES "P");
+            """)
+        #expect(SchemaDifference.compare(expected: explicit, actual: implicit).isEmpty)
+        #expect(implicit.tables.first { $0.name == "c" }?.foreignKeys.first?.parentColumns == ["b", "a"])
+        // A one-column key cannot point at a two-column primary key: nothing is filled in.
+        #expect(implicit.tables.first { $0.name == "d" }?.foreignKeys.first?.parentColumns == [])
+    }
+
+    @Test func implicitKeyDiffersFromAnotherColumn() throws {
+        let implicit = try SchemaModelSamples.model(
+            "CREATE TABLE p (id INTEGER PRIMARY KEY, code TEXT UNIQUE); CREATE TABLE c (p_id REFERENCES p);")
+        let other = try SchemaModelSamples.model(
+            "CREATE TABLE p (id INTEGER PRIMARY KEY, code TEXT UNIQUE); CREATE TABLE c (p_id REFERENCES p (code));")
+        let differences = SchemaDifference.compare(expected: implicit, actual: other)
+        #expect(differences.map(\.description).joined().contains("code"))
+    }
+}

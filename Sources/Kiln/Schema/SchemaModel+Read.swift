@@ -24,11 +24,37 @@ extension SchemaModel {
             default: continue
             }
         }
+        model.resolveImplicitParentColumns()
         model.tables.sort { $0.name.identifierKey.description < $1.name.identifierKey.description }
         model.indexes.sort { $0.name.identifierKey.description < $1.name.identifierKey.description }
         model.views.sort { $0.name.identifierKey.description < $1.name.identifierKey.description }
         model.triggers.sort { $0.name.identifierKey.description < $1.name.identifierKey.description }
         return model
+    }
+
+    /// Fills the parent columns of each foreign key written `REFERENCES parent` without columns with the
+    /// parent's primary key, the columns SQLite takes it to mean, so that it equals the same key written
+    /// `REFERENCES parent(id)`. A key whose parent is missing or has no declared primary key keeps none.
+    mutating func resolveImplicitParentColumns() {
+        let primaryKeys = Dictionary(
+            tables.map { table in
+                (
+                    table.name.identifierKey,
+                    table.columns.filter { $0.primaryKeyPosition > 0 }.sorted {
+                        $0.primaryKeyPosition < $1.primaryKeyPosition
+                    }.map(\.name)
+                )
+            }, uniquingKeysWith: { first, _ in first })
+        for tableIndex in tables.indices {
+            for keyIndex in tables[tableIndex].foreignKeys.indices {
+                let key = tables[tableIndex].foreignKeys[keyIndex]
+                guard key.parentColumns.isEmpty, let parentKey = primaryKeys[key.parentTable.identifierKey],
+                    parentKey.count == key.columns.count
+                else { continue }
+                tables[tableIndex].foreignKeys[keyIndex].parentColumns = parentKey
+            }
+            tables[tableIndex].foreignKeys.sort { SchemaModelReader.sortKey($0) < SchemaModelReader.sortKey($1) }
+        }
     }
 
     /// A view's or trigger's `CREATE` statement in ``SchemaText`` form, without `IF NOT EXISTS`.

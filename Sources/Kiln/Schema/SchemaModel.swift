@@ -53,7 +53,8 @@ public struct SchemaModel: Equatable, Sendable, Encodable {
         public var columns: [String]
         /// The parent table.
         public var parentTable: String
-        /// The parent columns (empty when the key refers to the parent's primary key implicitly).
+        /// The parent columns. A key written without them refers to the parent's primary key, whose columns
+        /// are filled in; they stay empty only when the parent is missing or has no declared primary key.
         public var parentColumns: [String]
         /// `ON UPDATE` action, e.g. `NO ACTION`, `CASCADE`.
         public var onUpdate: String

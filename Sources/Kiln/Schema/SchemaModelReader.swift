@@ -93,10 +93,11 @@ final class SchemaModelReader {
             var key = key
             key.isDeferred = text.deferredForeignKeys.contains(TableDefinitionText.key(key.columns))
             return key
-        }.sorted { sortKey($0) < sortKey($1) }
+        }.sorted { Self.sortKey($0) < Self.sortKey($1) }
     }
 
-    private func sortKey(_ key: SchemaModel.ForeignKey) -> String {
+    /// The order of a table's foreign keys: by child columns, then parent table and columns.
+    static func sortKey(_ key: SchemaModel.ForeignKey) -> String {
         TableDefinitionText.key(key.columns) + " " + TableDefinitionText.key([key.parentTable] + key.parentColumns)
     }
 
