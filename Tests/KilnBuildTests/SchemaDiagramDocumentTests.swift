@@ -76,7 +76,9 @@ struct SchemaDiagramDocumentTests {
         #expect(index["condition"] as? String == "price > 0")
         let terms = try #require(index["terms"] as? [[String: Any]])
         #expect(terms[0]["isDescending"] as? Bool == true && terms[1]["isExpression"] as? Bool == true)
-        #expect((document["views"] as? [[String: Any]])?.first?["sql"] as? String == "CREATE VIEW cheap AS SELECT * FROM item WHERE price < 1")
+        #expect(
+            (document["views"] as? [[String: Any]])?.first?["sql"] as? String
+                == "CREATE VIEW cheap AS SELECT * FROM item WHERE price < 1")
     }
 
     @Test("composite keys, WITHOUT ROWID, generated columns and odd names survive; keys are sorted; bytes are stable")

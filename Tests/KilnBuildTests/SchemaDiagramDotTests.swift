@@ -62,7 +62,9 @@ struct SchemaDiagramDotTests {
     func escaping() {
         #expect(GraphvizDiagram.escaped("a<b>&\"c\"\n") == "a&lt;b&gt;&amp;&quot;c&quot; ")
         let text = SchemaDiagram.dot(SchemaModel(), name: "we\"ird\\\nname")
-        #expect(text.hasPrefix("digraph \"we\\\"ird/ name\" {\n    graph [rankdir=LR, labelloc=t, label=<we&quot;ird\\ name>];"))
+        #expect(
+            text.hasPrefix(
+                "digraph \"we\\\"ird/ name\" {\n    graph [rankdir=LR, labelloc=t, label=<we&quot;ird\\ name>];"))
     }
 
     @Test("the same schema gives the same bytes")
@@ -86,6 +88,7 @@ struct SchemaDiagramDotTests {
             of: #"CREATE TABLE "a\" ("]]>" TEXT, "<!--" INTEGER REFERENCES "a\"("]]>")); CREATE TABLE e (x);"#)
         let result = try GraphvizTool.svg(SchemaDiagram.dot(odd, name: "db\\"))
         #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
-        #expect(result.svg.contains(">a\\<") && result.svg.contains(">]]&gt;<") && result.svg.contains(">&lt;!&#45;&#45;<"))
+        #expect(
+            result.svg.contains(">a\\<") && result.svg.contains(">]]&gt;<") && result.svg.contains(">&lt;!&#45;&#45;<"))
     }
 }

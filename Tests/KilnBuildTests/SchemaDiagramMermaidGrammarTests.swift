@@ -80,8 +80,10 @@ struct MermaidERParser {
         for rule in rules {
             let regex = try Regex(rule.pattern).ignoresCase().matchingSemantics(.unicodeScalar)
                 .wordBoundaryKind(.simple).asciiOnlyWordCharacters()
-            if let match = try regex.prefixMatch(in: text), !match.output[0].substring!.isEmpty {
-                return (rule.token, match.output[0].substring!)
+            if let match = try regex.prefixMatch(in: text), let matched = match.output[0].substring,
+                !matched.isEmpty
+            {
+                return (rule.token, matched)
             }
         }
         return nil
@@ -100,7 +102,8 @@ struct MermaidERParser {
         var tokens = tokens[...]
         func next(_ expected: Set<String>) throws -> String {
             guard let (token, text) = tokens.popFirst(), expected.contains(token) else {
-                throw Failure(description: "expected \(expected.sorted()), found \(tokens.first.map { "\($0)" } ?? "end")")
+                throw Failure(
+                    description: "expected \(expected.sorted()), found \(tokens.first.map { "\($0)" } ?? "end")")
             }
             return text
         }
@@ -159,17 +162,25 @@ struct SchemaDiagramMermaidGrammarTests {
         #expect(try MermaidERParser("erDiagram\n    country {\n    }\n").entityOrder == ["country"])
         #expect(throws: MermaidERParser.Failure.self) { try MermaidERParser("erDiagram\n    topic\n") }
         #expect(throws: MermaidERParser.Failure.self) { try MermaidERParser("erDiagram\n    one {\n    }\n") }
-        #expect(throws: MermaidERParser.Failure.self) { try MermaidERParser("erDiagram\n    \"t\" {\n        TEXT pk\n    }\n") }
-        #expect(throws: MermaidERParser.Failure.self) { try MermaidERParser("erDiagram\n    \"a direction LR\" {\n    }\n") }
+        #expect(throws: MermaidERParser.Failure.self) {
+            try MermaidERParser("erDiagram\n    \"t\" {\n        TEXT pk\n    }\n")
+        }
+        #expect(throws: MermaidERParser.Failure.self) {
+            try MermaidERParser("erDiagram\n    \"a direction LR\" {\n    }\n")
+        }
         #expect(throws: MermaidERParser.Failure.self) { try MermaidERParser("erDiagram\n    \"a\\\"b\" {\n    }\n") }
-        #expect(throws: MermaidERParser.Failure.self) { try MermaidERParser("erDiagram\n    \"t\" {\n        TEXT x \"~a~\"\n    }\n") }
+        #expect(throws: MermaidERParser.Failure.self) {
+            try MermaidERParser("erDiagram\n    \"t\" {\n        TEXT x \"~a~\"\n    }\n")
+        }
     }
 
     @Test("it reads entities, attributes with keys and comments, and relationships")
     func readsTheSubset() throws {
         let parsed = try MermaidERParser(
-            "erDiagram\n    \"a b\" {\n        INTEGER id PK, FK \"NOT NULL\"\n    }\n    \"c\" }o--|| \"a b\" : \"x, y\"\n")
-        #expect(parsed.entities["a b"] == [.init(type: "INTEGER", name: "id", keys: ["PK", "FK"], comment: "NOT NULL")])
+            "erDiagram\n    \"a b\" {\n        INTEGER id PK, FK \"NOT NULL\"\n    }\n    \"c\" }o--|| \"a b\" : \"x, y\"\n"
+        )
+        #expect(
+            parsed.entities["a b"] == [.init(type: "INTEGER", name: "id", keys: ["PK", "FK"], comment: "NOT NULL")])
         #expect(parsed.relationships == [.init(first: "c", cardinality: "}o--||", second: "a b", label: "x, y")])
     }
 }

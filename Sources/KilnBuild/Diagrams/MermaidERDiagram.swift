@@ -18,7 +18,8 @@ struct MermaidERDiagram {
         schema = DiagramSchema(model)
         var names: [String] = []
         var keys: Set<SQLIdentifierKey> = []
-        for name in schema.tables.map(\.name) + schema.edges.map(\.parent) where keys.insert(name.identifierKey).inserted {
+        for name in schema.tables.map(\.name) + schema.edges.map(\.parent)
+        where keys.insert(name.identifierKey).inserted {
             names.append(name)
         }
         let mapped = MermaidText.distinct(names, map: MermaidText.name)
