@@ -1,7 +1,8 @@
 import Foundation
-import Kiln
 import KilnBuild
 import Testing
+
+@testable import Kiln
 
 @Suite("SchemaDiagram.mermaid: an erDiagram Mermaid reads as meant")
 struct SchemaDiagramMermaidTests {
@@ -173,5 +174,12 @@ struct SchemaDiagramMermaidTests {
         let model = try DiagramFixture.model(of: "CREATE VIRTUAL TABLE doc USING fts5(title, body);")
         let parsed = try MermaidERParser(SchemaDiagram.mermaid(model))
         #expect(parsed.entities["doc"]?.map(\.name) == ["title", "body"])
+        // A virtual table whose module this connection lacks has no columns to show: its name alone.
+        let bare = SchemaModel.Table(
+            name: "far", columns: [], checks: [], foreignKeys: [], uniqueConstraints: [], isWithoutRowID: false,
+            isStrict: false, isAutoincrement: false, virtualDefinition: "CREATE VIRTUAL TABLE far USING elsewhere")
+        let text = SchemaDiagram.mermaid(SchemaModel(tables: [bare]))
+        #expect(text == "erDiagram\n    \"far\"\n")
+        #expect(try MermaidERParser(text).entities == ["far": []])
     }
 }

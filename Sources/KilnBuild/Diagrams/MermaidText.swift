@@ -1,6 +1,7 @@
 /// The pieces of Mermaid `erDiagram` text whose spelling its grammar restricts, made from any SQLite name.
 ///
-/// Mermaid's lexer (`erDiagram.jison`) takes the first rule that matches, case-insensitively:
+/// Mermaid's lexer (`erDiagram.jison`, quoted entity names since Mermaid 9.2) takes the first rule that
+/// matches, case-insensitively:
 /// - an entity name is written quoted (unquoted names that begin like a keyword, `one`, `to`, `end`, `class`,
 ///   … are misread); a quoted name may not hold `"`, `%`, `\` or a line break, and a line holding
 ///   `direction TB` (or BT, RL, LR) anywhere is read as a direction statement;
