@@ -64,8 +64,7 @@ struct MermaidERParser {
         var rest = Substring(text)
         var inBlock = false
         while !rest.isEmpty {
-            let rules = inBlock ? blockRules : initialRules
-            guard let (token, matched) = try firstMatch(rules, in: rest) else {
+            guard let (token, matched) = try firstMatch(inBlock: inBlock, in: rest) else {
                 throw Failure(description: "no rule matches at \(rest.prefix(20))")
             }
             rest = rest.dropFirst(matched.count)
@@ -76,14 +75,27 @@ struct MermaidERParser {
         return tokens
     }
 
-    private static func firstMatch(_ rules: [Rule], in text: Substring) throws -> (String, Substring)? {
-        for rule in rules {
+    /// Each state's rules compiled once: (token, regex).
+    private nonisolated(unsafe) static let compiled: [Bool: [(String, Regex<AnyRegexOutput>)]] = [
+        false: initialRules.map(compile), true: blockRules.map(compile),
+    ]
+
+    private static func compile(_ rule: Rule) -> (String, Regex<AnyRegexOutput>) {
+        do {
             let regex = try Regex(rule.pattern).ignoresCase().matchingSemantics(.unicodeScalar)
                 .wordBoundaryKind(.simple).asciiOnlyWordCharacters()
+            return (rule.token, regex)
+        } catch {
+            preconditionFailure("the rule \(rule.pattern) does not compile: \(error)")
+        }
+    }
+
+    private static func firstMatch(inBlock: Bool, in text: Substring) throws -> (String, Substring)? {
+        for (token, regex) in compiled[inBlock] ?? [] {
             if let match = try regex.prefixMatch(in: text), let matched = match.output[0].substring,
                 !matched.isEmpty
             {
-                return (rule.token, matched)
+                return (token, matched)
             }
         }
         return nil

@@ -1,6 +1,7 @@
 import Foundation
 import Kiln
 import KilnBuild
+import KilnTestSupport
 import Testing
 
 /// A schema with what diagrams find hard: a composite foreign key, a self-reference, a cycle, a one-to-one
@@ -58,5 +59,41 @@ enum DiagramFixture {
         let connection = try SQLiteConnection(path: ":memory:")
         try connection.execute(sql: sql)
         return try SchemaModel.read(from: connection)
+    }
+}
+
+@Suite("Schema diagrams of a real history: the 64-migration ledger")
+struct SchemaDiagramLedgerTests {
+    /// The ledger's newest schema, built once for the suite (64 migrations take seconds).
+    static let built = Result {
+        let migrator = try KilnProject(root: TestFixtures.url("ledger")).migrator(for: "ledger")
+        return try migrator.freshSchema(at: migrator.migrations.latestVersion).model
+    }
+
+    static func model() throws -> SchemaModel { try built.get() }
+
+    @Test("Mermaid's grammar reads the ledger's diagram: every table an entity, every foreign key an edge")
+    func mermaid() throws {
+        let model = try Self.model()
+        let parsed = try MermaidERParser(SchemaDiagram.mermaid(model))
+        #expect(parsed.entityOrder.count == model.tables.count && model.tables.count > 5)
+        #expect(parsed.relationships.count == model.tables.map(\.foreignKeys.count).reduce(0, +))
+        #expect(parsed.relationships.count > 5)
+    }
+
+    @Test(
+        "Graphviz draws the ledger's graph without a warning",
+        .enabled(if: GraphvizTool.url != nil, "Graphviz's dot is not installed"))
+    func dot() throws {
+        let result = try GraphvizTool.svg(SchemaDiagram.dot(try Self.model(), name: "ledger"))
+        #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
+    }
+
+    @Test("the JSON document of the ledger parses and has one table object per table")
+    func json() throws {
+        let model = try Self.model()
+        let text = SchemaDocument.json(model, database: "ledger", version: 64)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect((document["tables"] as? [Any])?.count == model.tables.count)
     }
 }
