@@ -1,28 +1,25 @@
 import Kiln
 
 /// Pictures of a schema: an entity-relationship diagram in Mermaid (which GitHub renders) or Graphviz DOT.
+///
+/// Both draw every table with its columns (name, type, `PK`/`FK`/`UK` keys, `NOT NULL` and the other notes)
+/// and an edge per foreign key from the child table to the parent with the cardinality the constraints allow;
+/// views are left out (the schema model holds a view's definition, not its columns). The text depends only
+/// on the model, in the model's order, so the same schema always gives the same bytes.
 public enum SchemaDiagram {
     /// A Mermaid `erDiagram` of `model`.
+    ///
+    /// Tables are quoted entities, columns `type name keys "notes"`. Mermaid takes only single words for an
+    /// attribute's type and name, so other spellings are mapped (`VARCHAR(20)` → `VARCHAR_20`, `first name` →
+    /// `first_name`) and the real ones kept in the notes. A foreign key is `child }o--|| parent : "columns"`
+    /// when its columns are NOT NULL, `}o--o|` when one can be NULL, `|o--…` when they are also unique.
     public static func mermaid(_ model: SchemaModel) -> String {
-        // To be written (issue 14, diagrams).
-        "erDiagram\n"
+        MermaidERDiagram(model).text
     }
 
-    /// A Graphviz digraph of `model`, named `name`.
+    /// A Graphviz digraph of `model`, named `name`: a node per table labelled with an HTML-like table of its
+    /// columns, an edge per foreign key between the columns' rows with crow's-foot ends.
     public static func dot(_ model: SchemaModel, name: String) -> String {
-        // To be written (issue 14, diagrams).
-        "digraph \"\(name)\" {\n}\n"
-    }
-}
-
-/// The semantic schema model as a JSON document (`kiln schema --format json`).
-public enum SchemaDocument {
-    /// The version of the document's format; it changes only when a field is removed or changes meaning.
-    public static let formatVersion = 1
-
-    /// The JSON document of `model`: `formatVersion`, `database`, `version`, then the model.
-    public static func json(_ model: SchemaModel, database: String, version: Int32) -> String {
-        // To be written (issue 14, diagrams).
-        "{\"formatVersion\": \(formatVersion)}\n"
+        GraphvizDiagram(model, name: name).text
     }
 }
