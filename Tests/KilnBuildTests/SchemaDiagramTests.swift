@@ -83,7 +83,7 @@ struct SchemaDiagramLedgerTests {
 
     @Test(
         "Graphviz draws the ledger's graph without a warning",
-        .enabled(if: GraphvizTool.url != nil, "Graphviz's dot is not installed"))
+        .enabled(if: GraphvizTool.runs, "Graphviz's dot is not installed"))
     func dot() throws {
         let result = try GraphvizTool.svg(SchemaDiagram.dot(try Self.model(), name: "ledger"))
         #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
