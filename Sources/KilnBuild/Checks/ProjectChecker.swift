@@ -50,6 +50,7 @@ public struct ProjectChecker: Sendable {
             CheckFinding(
                 .placeholderMigration(version: $0.version), at: SourceLocation(path: $0.path, line: 1, column: 1))
         }
+        findings += SchemaFileCheck.findings(for: database, migrator: migrator, project: project)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-check-\(UUID().uuidString)")
         let builds = [scratch.path + "-first.sqlite", scratch.path + "-second.sqlite"]
         // Best effort: the files are in the system's temporary folder.
