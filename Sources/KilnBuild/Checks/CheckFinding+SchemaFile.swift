@@ -29,7 +29,8 @@ extension CheckFinding.Reason {
         }
         return switch difference.kind {
         case .missing: "the file lacks the \(difference.objectType) \(difference.name)"
-        case .extra: "the file has a \(difference.objectType) \(difference.name) the migrations do not make"
+        case .extra:
+            "the file has \(difference.objectType == "index" ? "an" : "a") \(difference.objectType) \(difference.name) the migrations do not make"
         case .changed:
             "\(difference.objectType) \(difference.name) is `\(difference.expected ?? "")` in the migrations, `\(difference.found ?? "")` in the file"
         }

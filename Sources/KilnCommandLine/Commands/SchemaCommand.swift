@@ -75,10 +75,10 @@ enum SchemaCommand: KilnCommand {
         }
         let wanted = arguments[Self.version] ?? latest
         guard wanted >= 1, wanted <= latest else {
-            let range = latest == 1 ? "is 1" : "are 1 to \(latest)"
+            let range = latest == 1 ? "its only version is 1" : "its versions are 1 to \(latest)"
             throw UsageError(
                 message: "'--version' \(wanted) is not a version of '\(arguments[Self.database])'",
-                hint: latest == 0 ? "it has no migrations yet" : "its versions \(range)", command: spec.name)
+                hint: latest == 0 ? "it has no migrations yet" : range, command: spec.name)
         }
         return (try migrator.freshSchema(at: wanted), wanted)
     }
