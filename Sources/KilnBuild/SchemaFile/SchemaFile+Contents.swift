@@ -82,7 +82,8 @@ extension SchemaFile {
             let layout = SchemaStatementLayout(words: words)
             let comments = header.map { $0.isEmpty ? "--\n" : "-- \($0)\n" }.joined()
             let statements = objects.map { layout.statement($0.sql, type: $0.type) }
-            let text = comments + (comments.isEmpty ? "" : "\n") + statements.joined(separator: "\n\n") + "\n"
+            let body = statements.isEmpty ? "" : statements.joined(separator: "\n\n") + "\n"
+            let text = comments + (comments.isEmpty || body.isEmpty ? "" : "\n") + body
             let loaded = try load(SourceText(path: path, bytes: Array(text.utf8)), preparedLike: migrator)
             let readBack = try SchemaModel.read(from: loaded)
             if readBack == model, try columnsOfViews(in: loaded) == viewColumns { return text }
