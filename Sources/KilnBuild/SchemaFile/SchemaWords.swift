@@ -35,8 +35,10 @@ struct SchemaWords {
 
     /// Words after which a keyword is one even when it spells a name (`PRIMARY KEY`, `NO ACTION`).
     private static let keywordContexts: Set<String> = [
-        "PRIMARY", "FOREIGN", "NO", "CONFLICT", "EACH", "INITIALLY", "WITHOUT",
+        "PRIMARY", "FOREIGN", "NO", "CONFLICT", "EACH", "INITIALLY",
     ]
+    /// Keywords written like a function call, without a space before their `(`: `CAST(x AS TEXT)`.
+    private static let callKeywords: Set<String> = ["CAST", "RAISE", "REPLACE", "LIKE", "GLOB", "MATCH", "REGEXP"]
     /// Keywords that may follow `AS` as keywords rather than as an alias.
     private static let afterAsKeywords: Set<String> = ["SELECT", "VALUES", "WITH", "NOT", "MATERIALIZED"]
 
@@ -65,7 +67,8 @@ struct SchemaWords {
             guard SQLiteGrammar.isKeyword(text) else { return SchemaWord(text: text, keyword: nil, isName: true) }
             let forced = previous?.keyword.map(Self.keywordContexts.contains) ?? false
             let isAlias = previous?.keyword == "AS" && !Self.afterAsKeywords.contains(upper)
-            if !forced, names.contains(text.identifierKey) || isAlias {
+            let isQualified = previous?.text == "."
+            if !forced, names.contains(text.identifierKey) || isAlias || isQualified {
                 return SchemaWord(text: text, keyword: nil, isName: true)
             }
             return SchemaWord(text: keepsSpelling ? text : upper, keyword: upper, isName: false)
@@ -106,6 +109,6 @@ struct SchemaWords {
     private static func needsSpace(between previous: SchemaWord, and word: SchemaWord) -> Bool {
         if previous.text == "(" || previous.text == "." || previous.isUnary { return false }
         if [")", ",", ".", ";"].contains(word.text) { return false }
-        return !(word.text == "(" && previous.isName)
+        return !(word.text == "(" && (previous.isName || previous.keyword.map(callKeywords.contains) == true))
     }
 }
