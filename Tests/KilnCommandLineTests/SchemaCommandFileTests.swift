@@ -57,6 +57,10 @@ struct SchemaCommandFileTests {
         #expect(
             try project.kiln("schema", "shop", "--write").standardOutput
                 == "schema/shop.sql is up to date\nschema/shop.md is up to date\n")
+        try FileManager.default.removeItem(atPath: project.folder.path("schema/shop.md"))
+        #expect(
+            try project.kiln("schema", "shop", "--write").standardOutput
+                == "schema/shop.sql is up to date\nwrote schema/shop.md\n")
     }
 
     @Test("--version N prints a past version; out of range is a usage error naming the range")
@@ -104,7 +108,8 @@ struct SchemaCommandFileTests {
         for extra in [["--db", "x.sqlite"], ["--version", "1"], ["--format", "sql"]] {
             let result = try project.kiln(arguments: ["schema", "shop", "--write"] + extra)
             #expect(result.status == 64, "\(extra)")
-            #expect(result.standardError.hasPrefix("kiln schema: error: '--write' writes the newest version's schema file"))
+            #expect(
+                result.standardError.hasPrefix("kiln schema: error: '--write' writes the newest version's schema file"))
             #expect(!project.folder.exists("schema/shop.sql"))
         }
     }

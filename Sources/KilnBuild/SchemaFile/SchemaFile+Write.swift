@@ -4,12 +4,21 @@ import Kiln
 extension SchemaFile {
     /// What ``write(_:database:in:)`` did with each file.
     public struct WriteReport: Sendable, Equatable {
-        /// The files written, relative to the project's root.
-        public var written: [String] = []
-        /// The files that already held exactly these bytes, left alone.
-        public var upToDate: [String] = []
+        /// Each file, relative to the project's root, in order (the `.sql` first), and whether it was written
+        /// (false: it already held exactly these bytes and was left alone).
+        public var files: [(path: String, wasWritten: Bool)] = []
         /// Files published whose folder could not be fsynced (the write succeeded).
         public var warnings: [PublishWarning] = []
+
+        /// The files written.
+        public var written: [String] { files.filter(\.wasWritten).map(\.path) }
+        /// The files that were up to date.
+        public var upToDate: [String] { files.filter { !$0.wasWritten }.map(\.path) }
+
+        /// Reports compare by their files and warnings.
+        public static func == (left: WriteReport, right: WriteReport) -> Bool {
+            left.files.elementsEqual(right.files) { $0 == $1 } && left.warnings == right.warnings
+        }
     }
 
     /// Writes `schema/<database>.sql` (and `schema/<database>.md` when `contents` has a diagram), each
@@ -28,11 +37,11 @@ extension SchemaFile {
             let path = project.root.appendingPathComponent(relative).path
             let bytes = Array(text.utf8)
             if FileSystem.exists(path), (try? FileSystem.contents(of: path)) == bytes {
-                report.upToDate.append(relative)
+                report.files.append((relative, false))
                 continue
             }
             if let warning = try PublishWarning.writingAtomically(bytes, to: path) { report.warnings.append(warning) }
-            report.written.append(relative)
+            report.files.append((relative, true))
         }
         return report
     }

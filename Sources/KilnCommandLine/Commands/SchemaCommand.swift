@@ -100,8 +100,9 @@ enum SchemaCommand: KilnCommand {
             for: name, migrator: migrator, header: header(name, version: migrator.migrations.latestVersion),
             diagram: project.configuration.keepsSchemaDiagram(for: name))
         let report = try SchemaFile.write(contents, database: name, in: project)
-        for path in report.written { context.standardOutput("wrote \(path)\n") }
-        for path in report.upToDate { context.standardOutput("\(path) is up to date\n") }
+        for file in report.files {
+            context.standardOutput(file.wasWritten ? "wrote \(file.path)\n" : "\(file.path) is up to date\n")
+        }
         for warning in report.warnings { context.report(warning.diagnostic) }
         return KilnTool.success
     }
