@@ -141,6 +141,23 @@ struct SchemaFileWriterTests {
         #expect(written.sql.contains("DEFAULT -1"), "\(written.sql)")
     }
 
+    @Test("when the normalized spelling would change what SQLite reads, the file keeps the migrations' spelling")
+    func fallsBackToStoredSpelling() throws {
+        // `key` here is an alias without AS, a column name of the view that upper case would change. (SQLite
+        // itself stores `CREATE TABLE`/`CREATE VIEW` in upper case.)
+        let files = [("0001_alias.sql", "create table t (x integer);\ncreate view v as select x key from t;\n")]
+        let written = try contents(files)
+        #expect(
+            written.sql.hasSuffix(
+                "CREATE TABLE t (\n    x INTEGER\n);\n\nCREATE VIEW v as\n    select x key\n    from t;\n"),
+            "\(written.sql)")
+        var migrator = Migrator(migrations: try migrationSet("test", [("0001_empty.sql", "-- nothing yet\n")]))
+        migrator.doubleQuotedStringLiterals = false
+        let loaded = try SchemaFile.load(
+            SourceText(path: "schema/test.sql", bytes: Array(written.sql.utf8)), preparedLike: migrator)
+        #expect(try loaded.rows(sql: "SELECT name FROM pragma_table_xinfo('v')") == [[.text("key")]])
+    }
+
     @Test("a virtual table keeps its module arguments; its shadow tables are left to it")
     func virtualTable() throws {
         let files = [("0001_fts.sql", "CREATE VIRTUAL TABLE doc USING fts5(title, body, tokenize = 'porter');\n")]
