@@ -88,7 +88,7 @@ struct SchemaFileCheckTests {
             "schema/shop.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY);\n  INSERT INTO item VALUES (1);\n")
         #expect(
             try project.lines() == [
-                "schema/shop.sql:2:3: error: a schema file holds only CREATE TABLE, INDEX, VIEW and TRIGGER statements, not INSERT INTO ITEM"
+                "schema/shop.sql:2:3: error: a schema file holds only CREATE TABLE, INDEX, VIEW and TRIGGER statements, not INSERT INTO item"
             ])
         try project.folder.write("schema/shop.sql", "CREATE TEMP TABLE item (id);\n")
         #expect(try project.lines().first?.hasPrefix("schema/shop.sql:1:1: error: a schema file holds only") == true)

@@ -58,7 +58,10 @@ public enum SchemaFile {
         for statement in statements {
             let tokens = Array(statement.tokens.prefix(4))
             guard !createsSchemaObject(tokens, lexer: lexer), let first = tokens.first else { continue }
-            let words = tokens.prefix(3).map { lexer.text(of: $0).uppercased() }.joined(separator: " ")
+            let words = tokens.prefix(3).map { token in
+                let text = lexer.text(of: token)
+                return SQLiteGrammar.isKeyword(text) ? text.uppercased() : text
+            }.joined(separator: " ")
             throw SchemaFileError(
                 .notASchemaStatement(words: words), at: source.location(ofByte: first.range.lowerBound))
         }
