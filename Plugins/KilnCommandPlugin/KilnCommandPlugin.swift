@@ -3,14 +3,16 @@ import PackagePlugin
 
 /// `swift package kiln <command> [arguments]`: runs a kiln command on the package (its root holds
 /// `migrations/`, `seeds/` and `kiln.json`) without asking for any permission. Commands that only read run
-/// here; commands that write to the package (build, new, hash, migrate, seed, reset, install) are refused with
-/// the `kiln-write` invocation that asks for write permission.
+/// here; commands that write to the package (build, new, hash, migrate, seed, reset, install, schema --write)
+/// are refused with the `kiln-write` invocation that asks for write permission.
 @main
 struct KilnCommandPlugin: CommandPlugin {
     static let writing: Set<String> = ["build", "new", "hash", "migrate", "seed", "reset", "install"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        if let command = arguments.first, Self.writing.contains(command) {
+        if let command = arguments.first,
+            Self.writing.contains(command) || (command == "schema" && arguments.contains("--write"))
+        {
             Diagnostics.error(
                 "'kiln \(command)' writes to the package; run it as: swift package --allow-writing-to-package-directory kiln-write \(arguments.joined(separator: " "))"
             )

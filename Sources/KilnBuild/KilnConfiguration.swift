@@ -15,6 +15,12 @@ public struct KilnConfiguration: Sendable, Equatable {
     /// The SQLite of the oldest OS the app supports, e.g. `3.36.0` for iOS 15: checks fail migrations and
     /// queries that use a newer feature.
     public package(set) var minimumSQLite: SQLiteVersion?
+    /// Whether every database must have a schema file, `schema/<database>.sql`, even before the project has a
+    /// `schema/` folder (once it has one, the check requires the file anyway).
+    public package(set) var schemaFile = false
+    /// Whether each database keeps `schema/<database>.md`, its Mermaid diagram, beside its schema file, unless
+    /// its own settings say otherwise.
+    public package(set) var schemaDiagram = false
     /// Where each database's `output` value is, for problems found after reading (two outputs colliding).
     package var outputLocations: [String: SourceLocation] = [:]
     /// Where each database's key is, for names checked against the project's folders after reading.
@@ -32,6 +38,13 @@ public struct KilnConfiguration: Sendable, Equatable {
     /// - Returns: its settings, or the defaults.
     public func settings(for database: String) -> DatabaseSettings {
         databases[database] ?? DatabaseSettings()
+    }
+
+    /// Whether `database` keeps `schema/<database>.md`: its own `schemaDiagram`, else the project's.
+    ///
+    /// - Returns: the setting.
+    public func keepsSchemaDiagram(for database: String) -> Bool {
+        settings(for: database).schemaDiagram ?? schemaDiagram
     }
 
     /// Where a problem with `database`'s output name points: its `output` value, or the file's start.
@@ -77,5 +90,6 @@ public struct KilnConfiguration: Sendable, Equatable {
     /// Settings compare by what they configure, not by where the file put them.
     public static func == (left: KilnConfiguration, right: KilnConfiguration) -> Bool {
         left.databases == right.databases && left.minimumSQLite == right.minimumSQLite
+            && left.schemaFile == right.schemaFile && left.schemaDiagram == right.schemaDiagram
     }
 }

@@ -58,6 +58,8 @@ extension CheckFinding.Reason {
             "register it on every connection that migrates (Migrator.prepareConnection, DatabaseInstaller.prepareConnection) and on the app's own"
         case .templatePlaceholder:
             "kiln runs migrations as plain SQL: write what the template would expand to for SQLite (e.g. INTEGER PRIMARY KEY AUTOINCREMENT)"
+        // MARK: schema file
+        case .schemaFileMissing, .schemaFileUnreadable, .schemaFileStale, .schemaDiagramStale: schemaFileHint
         default: nil
         }
     }
@@ -95,6 +97,11 @@ extension CheckFinding.Reason {
         // MARK: stand-ins
         case .standInUsed: "stand-in-used"
         case .templatePlaceholder: "template-placeholder"
+        // MARK: schema file
+        case .schemaFileMissing: "schema-file-missing"
+        case .schemaFileUnreadable: "schema-file-unreadable"
+        case .schemaFileStale: "schema-file-stale"
+        case .schemaDiagramStale: "schema-diagram-stale"
         case .checkFailed, .error: nil
         }
     }

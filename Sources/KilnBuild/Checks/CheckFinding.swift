@@ -113,6 +113,18 @@ public struct CheckFinding: Sendable {
         case standInUsed(name: String, isCollation: Bool, setting: String)
         /// A template placeholder (`$%…%$`, `{{ … }}`, `${…}`) another tool expands and kiln does not.
         case templatePlaceholder(token: String)
+
+        // MARK: schema file
+        /// The project keeps schema files (a `schema/` folder, or `"schemaFile": true`), but `path`
+        /// (`schema/<database>.sql`, or the `.md` diagram `kiln.json` asks for) is missing.
+        case schemaFileMissing(database: String, path: String)
+        /// `path` exists but cannot be read.
+        case schemaFileUnreadable(database: String, path: String, FileSystemError)
+        /// `schema/<database>.sql` describes another schema than migrations 1…`version` produce: one
+        /// `difference`, the migrations' schema expected, the file's found.
+        case schemaFileStale(database: String, version: Int32, difference: SchemaDifference)
+        /// `schema/<database>.md` is not the diagram of the migrations' schema.
+        case schemaDiagramStale(database: String)
     }
 
     /// What was found.

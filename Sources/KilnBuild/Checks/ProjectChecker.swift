@@ -10,7 +10,9 @@ import Kiln
 ///    build's schema; a failure names the migration once, with the starting versions it affects;
 /// 5. every app query (`queries/<database>.sql`) prepares against the fresh build and the upgraded databases;
 /// 6. lint warnings: destructive migrations, seeded tables without a primary key, queries that scan a seeded
-///    table.
+///    table;
+/// 7. once the project keeps schema files (`SchemaFileCheck`), `schema/<database>.sql` exists and describes
+///    the schema of the newest version.
 public struct ProjectChecker: Sendable {
     /// The project.
     public let project: KilnProject
@@ -50,6 +52,7 @@ public struct ProjectChecker: Sendable {
             CheckFinding(
                 .placeholderMigration(version: $0.version), at: SourceLocation(path: $0.path, line: 1, column: 1))
         }
+        findings += SchemaFileCheck.findings(for: database, migrator: migrator, project: project)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-check-\(UUID().uuidString)")
         let builds = [scratch.path + "-first.sqlite", scratch.path + "-second.sqlite"]
         // Best effort: the files are in the system's temporary folder.

@@ -24,6 +24,7 @@ extension ConfigurationError.Reason {
         case .invalidFunctionArguments(let path):
             "'\(path)' must be an integer from 0 to 127 (at least 1 for \"first-argument\")"
         case .invalidFunctionReturns(let path): "'\(path)' must be \"first-argument\" or \"null\""
+        case .invalidSchemaSetting(let path): "'\(path)' must be true or false"
         }
     }
 
@@ -59,6 +60,10 @@ extension ConfigurationError.Reason {
             "a stand-in compares like one of SQLite's built-in collations; the device registers the real one"
         case .invalidFunctionArguments, .invalidFunctionReturns:
             "declare a function as {\"arguments\": 1, \"returns\": \"first-argument\"} or {\"arguments\": 0, \"returns\": \"null\"}"
+        case .invalidSchemaSetting(let path):
+            path.hasSuffix("schemaFile")
+                ? "true makes every database keep a schema file, schema/<database>.sql, which the check verifies"
+                : "true keeps schema/<database>.md, the diagram of the schema, beside schema/<database>.sql"
         }
     }
 

@@ -61,6 +61,10 @@ public struct ConfigurationError: DiagnosticError, Equatable {
         case invalidFunctionArguments(path: String)
         /// A function stand-in's `returns` is not `"first-argument"` or `"null"` (it defaults to the first).
         case invalidFunctionReturns(path: String)
+
+        // MARK: schema file
+        /// `schemaFile` or `schemaDiagram` is not a boolean.
+        case invalidSchemaSetting(path: String)
     }
 
     /// One problem and where it is.

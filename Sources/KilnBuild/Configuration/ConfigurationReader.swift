@@ -8,10 +8,10 @@ struct ConfigurationReader {
     }
 
     static let allowedDelimiters: [String: UInt8] = [",": 0x2C, ";": 0x3B, "\t": 0x09, "|": 0x7C]
-    static let rootKeys = ["databases", "minimumSQLite"]
+    static let rootKeys = ["databases", "minimumSQLite", "schemaDiagram", "schemaFile"]
     static let databaseKeys = [
         "analyze", "applicationId", "collations", "delimiters", "doubleQuotedStrings", "functions", "output",
-        "pageSize",
+        "pageSize", "schemaDiagram",
     ]
 
     let source: SourceText
@@ -42,6 +42,12 @@ struct ConfigurationReader {
                     continue
                 }
                 configuration.minimumSQLite = version
+            case "schemaFile":
+                configuration.schemaFile =
+                    boolean(member.value, .invalidSchemaSetting(path: member.key)) ?? configuration.schemaFile
+            case "schemaDiagram":
+                configuration.schemaDiagram =
+                    boolean(member.value, .invalidSchemaSetting(path: member.key)) ?? configuration.schemaDiagram
             default:
                 unknownKey(member, path: member.key, allowed: Self.rootKeys)
             }
@@ -74,11 +80,7 @@ struct ConfigurationReader {
                 }
                 settings.pageSize = size
             case "analyze":
-                guard let analyze = value.bool else {
-                    problem(.invalidAnalyze(path: keyPath), at: value)
-                    continue
-                }
-                settings.analyze = analyze
+                settings.analyze = boolean(value, .invalidAnalyze(path: keyPath)) ?? settings.analyze
             case "delimiters":
                 settings.delimiters = readDelimiters(value, path: keyPath)
             case "doubleQuotedStrings":
@@ -87,6 +89,8 @@ struct ConfigurationReader {
                     continue
                 }
                 settings.doubleQuotedStrings = allowed
+            case "schemaDiagram":
+                settings.schemaDiagram = boolean(value, .invalidSchemaSetting(path: keyPath)) ?? settings.schemaDiagram
             case "collations":
                 settings.standIns.collations = readCollationStandIns(value, path: keyPath)
             case "functions":
@@ -96,6 +100,15 @@ struct ConfigurationReader {
             }
         }
         return settings
+    }
+
+    /// A boolean value, or nil and `problem` at it for anything else.
+    private mutating func boolean(_ value: JSONValue, _ problem: ConfigurationError.Reason) -> Bool? {
+        guard let bool = value.bool else {
+            self.problem(problem, at: value)
+            return nil
+        }
+        return bool
     }
 
     private mutating func readDelimiters(_ value: JSONValue, path: String) -> [String: UInt8] {

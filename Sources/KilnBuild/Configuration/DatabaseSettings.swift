@@ -16,6 +16,9 @@ extension KilnConfiguration {
         public package(set) var doubleQuotedStrings = false
         /// Collations and functions the migrations may use in place of the app's own (``StandIns``).
         public package(set) var standIns = StandIns()
+        /// Whether `schema/<database>.md` (the Mermaid diagram) is kept beside the schema file; nil means the
+        /// project's ``KilnConfiguration/schemaDiagram``.
+        public package(set) var schemaDiagram: Bool?
 
         /// The defaults.
         public init() {}

@@ -8,21 +8,27 @@ public enum SchemaFile {
     /// `schema/<database>.sql`, relative to the project's root.
     public static func relativePath(for database: String) -> String { "schema/\(database).sql" }
 
+    /// `schema/<database>.md`, the diagram kept beside the schema file when `kiln.json` asks for it.
+    public static func diagramRelativePath(for database: String) -> String { "schema/\(database).md" }
+
     /// Runs the statements of `source` on a new in-memory database prepared as `migrator` prepares its
     /// connections (stand-in collations and functions, double-quoted strings).
+    ///
+    /// The text must be UTF-8 with every string and comment closed, and hold only `CREATE TABLE`,
+    /// `CREATE [UNIQUE] INDEX`, `CREATE VIEW`, `CREATE TRIGGER` and `CREATE VIRTUAL TABLE` statements (not
+    /// `TEMP` ones); anything else is refused at its first word before any statement runs.
     ///
     /// - Parameters:
     ///   - source: the schema file's text, its path as shown to the user.
     ///   - migrator: the database's migrator.
     /// - Returns: the database with that schema.
-    /// - Throws: ``SchemaFileError`` at the statement that fails, ``SQLiteError`` when the database cannot
-    ///   be opened, or what the migrator's ``Migrator/prepareConnection`` throws.
+    /// - Throws: ``SchemaFileError`` at the statement that fails or is refused, ``SQLiteError`` when the
+    ///   database cannot be opened, or what the migrator's ``Migrator/prepareConnection`` throws.
     public static func load(_ source: SourceText, preparedLike migrator: Migrator) throws -> SQLiteConnection {
+        let statements = try checkedStatements(of: source)
         let connection = try SQLiteConnection(path: ":memory:")
         if migrator.doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }
         try migrator.prepareConnection?(connection)
-        var lexer = SQLLexer(bytes: source.bytes)
-        let statements = SQLStatementSplitter.statements(of: &lexer)
         for statement in statements {
             do {
                 try connection.execute(sql: String(decoding: source.bytes[statement.range], as: UTF8.self))
@@ -34,32 +40,40 @@ public enum SchemaFile {
         }
         return connection
     }
-}
 
-/// A schema file that cannot be used.
-public struct SchemaFileError: DiagnosticError, Equatable {
-    /// What is wrong.
-    public enum Reason: Sendable, Equatable {
-        /// A statement failed; SQLite's error.
-        case statementFailed(SQLiteError)
-    }
-
-    /// What is wrong.
-    public let reason: Reason
-    /// Where.
-    public let location: SourceLocation
-
-    /// An error at `location`.
-    public init(_ reason: Reason, at location: SourceLocation) {
-        self.reason = reason
-        self.location = location
-    }
-
-    /// One located error.
-    public var diagnostics: [Diagnostic] {
-        switch reason {
-        case .statementFailed(let error):
-            [Diagnostic(.error, error.message, at: location, hint: "fix the schema file; it must hold CREATE statements")]
+    /// The statements of `source`, once its text is UTF-8, closes what it opens and creates only schema objects.
+    ///
+    /// - Throws: ``SchemaFileError`` at the first problem.
+    private static func checkedStatements(of source: SourceText) throws -> [SQLStatementRange] {
+        if let offset = source.bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress.flatMap { UTF8Validation.firstInvalidOffset($0, buffer.count) }
+        }) {
+            throw SchemaFileError(.invalidUTF8, at: source.location(ofByte: offset))
         }
+        var lexer = SQLLexer(bytes: source.bytes)
+        let statements = SQLStatementSplitter.statements(of: &lexer)
+        if let problem = lexer.problems.first {
+            throw SchemaFileError(.unterminated(problem.message), at: source.location(ofByte: problem.offset))
+        }
+        for statement in statements {
+            let tokens = Array(statement.tokens.prefix(4))
+            guard !createsSchemaObject(tokens, lexer: lexer), let first = tokens.first else { continue }
+            let words = tokens.prefix(3).map { token in
+                let text = lexer.text(of: token)
+                return SQLiteGrammar.isKeyword(text) ? text.uppercased() : text
+            }.joined(separator: " ")
+            throw SchemaFileError(
+                .notASchemaStatement(words: words), at: source.location(ofByte: first.range.lowerBound))
+        }
+        return statements
+    }
+
+    /// Whether a statement's first tokens say `CREATE TABLE`, `CREATE [UNIQUE] INDEX`, `CREATE VIEW`,
+    /// `CREATE TRIGGER` or `CREATE VIRTUAL TABLE`.
+    private static func createsSchemaObject(_ tokens: [SQLToken], lexer: SQLLexer) -> Bool {
+        guard tokens.count >= 2, lexer.isWord(tokens[0], "CREATE") else { return false }
+        if ["TABLE", "INDEX", "VIEW", "TRIGGER"].contains(where: { lexer.isWord(tokens[1], $0) }) { return true }
+        let pairs = [("UNIQUE", "INDEX"), ("VIRTUAL", "TABLE")]
+        return tokens.count >= 3 && pairs.contains { lexer.isWord(tokens[1], $0) && lexer.isWord(tokens[2], $1) }
     }
 }

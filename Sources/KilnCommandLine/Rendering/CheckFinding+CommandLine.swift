@@ -34,6 +34,10 @@ extension CheckFinding.Reason {
             "a released migration must stay; if it was never released, accept the removal with 'kiln hash \(database)'"
         case .sumMismatch(let database):
             "the file was edited by hand or merged badly; regenerate it with 'kiln hash \(database)'"
+        case .schemaFileMissing(let database, _), .schemaDiagramStale(let database):
+            "write it with 'kiln schema \(database) --write' and commit it"
+        case .schemaFileStale(let database, _, _):
+            "if the migrations are right, rewrite the file with 'kiln schema \(database) --write'; if the file is the schema you want, write the migration with 'kiln plan \(database)'"
         default: hint
         }
     }

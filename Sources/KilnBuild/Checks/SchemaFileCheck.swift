@@ -1,0 +1,88 @@
+import Foundation
+import Kiln
+
+/// The schema file's step of `kiln check`: once a project keeps schema files (it has a `schema/` folder, or
+/// `kiln.json` says `"schemaFile": true`), `schema/<database>.sql` must exist, load (a syntax error is an error
+/// at its line and column) and describe the schema the migrations produce at the newest version, compared as
+/// ``SchemaDifference`` compares schemas; with `schemaDiagram`, `schema/<database>.md` must be the diagram
+/// kiln writes for that schema.
+enum SchemaFileCheck {
+    /// Whether `project` keeps schema files.
+    static func isRequired(in project: KilnProject) -> Bool {
+        project.configuration.schemaFile || FileSystem.isDirectory(project.root.appendingPathComponent("schema").path)
+    }
+
+    /// The findings for `database`.
+    ///
+    /// - Returns: none when the project keeps no schema files, or when the file matches; none either when the
+    ///   migrations themselves do not run (the build step reports that).
+    static func findings(for database: String, migrator: Migrator, project: KilnProject) -> [CheckFinding] {
+        guard isRequired(in: project) else { return [] }
+        let path = SchemaFile.relativePath(for: database)
+        let start = SourceLocation(path: path, line: 1, column: 1)
+        let source: SourceText
+        do {
+            guard let text = try SchemaFile.source(for: database, in: project) else {
+                return [CheckFinding(.schemaFileMissing(database: database, path: path), at: start)]
+            }
+            source = text
+        } catch let error as FileSystemError {
+            return [CheckFinding(.schemaFileUnreadable(database: database, path: path, error), at: start)]
+        } catch {
+            return [CheckFinding(.error(error))]
+        }
+        let expected: SchemaModel
+        let version: Int32
+        do {
+            let (scratch, newest) = try SchemaFile.newest(migrator)
+            (expected, version) = (try SchemaModel.read(from: scratch), newest)
+        } catch {
+            return []
+        }
+        let diagram =
+            project.configuration.keepsSchemaDiagram(for: database)
+            ? SchemaFile.diagramDocument(expected, database: database) : nil
+        return compare(source, with: expected, version: version, database: database, migrator: migrator)
+            + diagramFindings(diagram, database: database, project: project)
+    }
+
+    /// The differences between the file's schema and `expected`'s, each at the file's statement that creates
+    /// the object (the file's start when the file lacks it).
+    private static func compare(
+        _ source: SourceText, with expected: SchemaModel, version: Int32, database: String, migrator: Migrator
+    ) -> [CheckFinding] {
+        let found: SchemaModel
+        do {
+            found = try SchemaModel.read(from: try SchemaFile.load(source, preparedLike: migrator))
+        } catch {
+            return [CheckFinding(.error(error))]
+        }
+        return SchemaDifference.compare(expected: expected, actual: found, ignoringTables: []).map { difference in
+            let name =
+                difference.objectType == "column" ? String(difference.name.prefix { $0 != "." }) : difference.name
+            return CheckFinding(
+                .schemaFileStale(database: database, version: version, difference: difference),
+                at: SchemaFileLocator.location(of: name, in: source))
+        }
+    }
+
+    /// A finding when the project keeps a diagram and `schema/<database>.md` is missing or is not `diagram`.
+    private static func diagramFindings(_ diagram: String?, database: String, project: KilnProject)
+        -> [CheckFinding]
+    {
+        guard let diagram else { return [] }
+        let relative = SchemaFile.diagramRelativePath(for: database)
+        let start = SourceLocation(path: relative, line: 1, column: 1)
+        do {
+            let bytes = try FileSystem.contents(of: project.root.appendingPathComponent(relative).path)
+            return bytes == Array(diagram.utf8)
+                ? [] : [CheckFinding(.schemaDiagramStale(database: database), at: start)]
+        } catch let error as FileSystemError where error.isMissing {
+            return [CheckFinding(.schemaFileMissing(database: database, path: relative), at: start)]
+        } catch let error as FileSystemError {
+            return [CheckFinding(.schemaFileUnreadable(database: database, path: relative, error), at: start)]
+        } catch {
+            return [CheckFinding(.error(error))]
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Kiln
+
+extension SchemaFile {
+    /// What ``write(_:database:in:)`` did with each file.
+    public struct WriteReport: Sendable, Equatable {
+        /// Each file, relative to the project's root, in order (the `.sql` first), and whether it was written
+        /// (false: it already held exactly these bytes and was left alone).
+        public var files: [(path: String, wasWritten: Bool)] = []
+        /// Files published whose folder could not be fsynced (the write succeeded).
+        public var warnings: [PublishWarning] = []
+
+        /// The files written.
+        public var written: [String] { files.filter(\.wasWritten).map(\.path) }
+        /// The files that were up to date.
+        public var upToDate: [String] { files.filter { !$0.wasWritten }.map(\.path) }
+
+        /// Reports compare by their files and warnings.
+        public static func == (left: WriteReport, right: WriteReport) -> Bool {
+            left.files.elementsEqual(right.files) { $0 == $1 } && left.warnings == right.warnings
+        }
+    }
+
+    /// Writes `schema/<database>.sql` (and `schema/<database>.md` when `contents` has a diagram), each
+    /// atomically (``FileSystem/writeAtomically(_:to:_:permissions:)``), creating `schema/` when missing; a file
+    /// that already holds exactly the new bytes is not touched.
+    ///
+    /// - Throws: ``FileSystemError`` of a step before publishing a file (that file, or none, is as it was).
+    /// - Returns: what was written and what was up to date.
+    public static func write(_ contents: Contents, database: String, in project: KilnProject) throws -> WriteReport {
+        var report = WriteReport()
+        let folder = project.root.appendingPathComponent("schema").path
+        try FileSystem.createDirectory(folder)
+        var files = [(relativePath(for: database), contents.sql)]
+        if let diagram = contents.diagram { files.append((diagramRelativePath(for: database), diagram)) }
+        for (relative, text) in files {
+            let path = project.root.appendingPathComponent(relative).path
+            let bytes = Array(text.utf8)
+            if FileSystem.exists(path), (try? FileSystem.contents(of: path)) == bytes {
+                report.files.append((relative, false))
+                continue
+            }
+            if let warning = try PublishWarning.writingAtomically(bytes, to: path) { report.warnings.append(warning) }
+            report.files.append((relative, true))
+        }
+        return report
+    }
+
+    /// The text of `schema/<database>.sql` in `project`, or nil when there is no such file.
+    ///
+    /// - Throws: ``FileSystemError`` when it exists but cannot be read.
+    /// - Returns: the text, its path relative to the root.
+    public static func source(for database: String, in project: KilnProject) throws -> SourceText? {
+        let relative = relativePath(for: database)
+        do {
+            return SourceText(
+                path: relative, bytes: try FileSystem.contents(of: project.root.appendingPathComponent(relative).path))
+        } catch let error as FileSystemError where error.isMissing {
+            return nil
+        }
+    }
+}

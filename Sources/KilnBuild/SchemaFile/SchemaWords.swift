@@ -1,0 +1,114 @@
+import Kiln
+
+/// One token of a stored `CREATE` statement as the schema file writes it: keywords in upper case, identifiers
+/// bare where SQLite reads them the same way, everything else as written.
+struct SchemaWord: Equatable {
+    /// The text written.
+    var text: String
+    /// The keyword in upper case when it reads as one (an identifier or literal otherwise).
+    var keyword: String?
+    /// Whether it names something: a bare or quoted identifier that is not a keyword.
+    var isName: Bool
+    /// Whether it is a `-`, `+` or `~` in front of its operand (no space after it).
+    var isUnary = false
+
+    /// Whether it reads as a keyword, which decides the spacing before `(`.
+    var isKeyword: Bool { keyword != nil }
+}
+
+/// Turns the tokens of a stored `CREATE` statement into ``SchemaWord``s and joins them with single spaces.
+///
+/// Only letter case of keywords and the quoting of identifiers change, and only where SQLite reads the result
+/// the same: a keyword that is also the name of a table, column or other object of the schema keeps its
+/// spelling unless the words before it make it a keyword (`PRIMARY KEY`, `NO ACTION`), and so does a keyword
+/// right after `AS` (an alias such as `AS key`). A quoted identifier loses its quotes when it is a plain ASCII
+/// word that is no keyword; with double-quoted string literals allowed, quoted tokens stay as written, since
+/// `"text"` may then be a string.
+struct SchemaWords {
+    /// The folded names of the schema's tables, columns, indexes, views and triggers.
+    let names: Set<SQLIdentifierKey>
+    /// Whether quoted identifiers may be rewritten (double-quoted string literals are off).
+    let rewritesQuotes: Bool
+    /// Whether every token keeps its spelling (only white space changes): the fallback when the rewritten
+    /// text would not read back as the same schema.
+    var keepsSpelling = false
+
+    /// Words after which a keyword is one even when it spells a name (`PRIMARY KEY`, `NO ACTION`).
+    private static let keywordContexts: Set<String> = [
+        "PRIMARY", "FOREIGN", "NO", "CONFLICT", "EACH", "INITIALLY",
+    ]
+    /// Keywords written like a function call, without a space before their `(`: `CAST(x AS TEXT)`.
+    private static let callKeywords: Set<String> = ["CAST", "RAISE", "REPLACE", "LIKE", "GLOB", "MATCH", "REGEXP"]
+    /// Keywords that may follow `AS` as keywords rather than as an alias.
+    private static let afterAsKeywords: Set<String> = ["SELECT", "VALUES", "WITH", "NOT", "MATERIALIZED"]
+
+    /// The words of `tokens`, one per token, in order.
+    func words(_ tokens: [SQLToken], lexer: SQLLexer) -> [SchemaWord] {
+        var result: [SchemaWord] = []
+        var previousKind: SQLToken.Kind?
+        for token in tokens {
+            var word = self.word(token, lexer: lexer, previous: result.last)
+            if token.kind == .symbol, ["-", "+", "~"].contains(word.text) {
+                // In front of an operand: at the start, after a keyword, or after an operator or `(` / `,`.
+                word.isUnary =
+                    result.last.map { $0.isKeyword || (previousKind == .symbol && $0.text != ")") } ?? true
+            }
+            result.append(word)
+            previousKind = token.kind
+        }
+        return result
+    }
+
+    private func word(_ token: SQLToken, lexer: SQLLexer, previous: SchemaWord?) -> SchemaWord {
+        let text = lexer.text(of: token)
+        switch token.kind {
+        case .word:
+            let upper = SchemaText.folded(text, upper: true)
+            guard SQLiteGrammar.isKeyword(text) else { return SchemaWord(text: text, keyword: nil, isName: true) }
+            let forced = previous?.keyword.map(Self.keywordContexts.contains) ?? false
+            let isAlias = previous?.keyword == "AS" && !Self.afterAsKeywords.contains(upper)
+            let isQualified = previous?.text == "."
+            if !forced, names.contains(text.identifierKey) || isAlias || isQualified {
+                return SchemaWord(text: text, keyword: nil, isName: true)
+            }
+            return SchemaWord(text: keepsSpelling ? text : upper, keyword: upper, isName: false)
+        case .quotedIdentifier:
+            guard rewritesQuotes, !keepsSpelling, let name = lexer.identifier(of: token) else {
+                return SchemaWord(text: text, keyword: nil, isName: true)
+            }
+            return SchemaWord(text: Self.identifier(name), keyword: nil, isName: true)
+        default:
+            return SchemaWord(text: text, keyword: nil, isName: false)
+        }
+    }
+
+    /// `name` bare when it is a plain ASCII word and no keyword, else double-quoted.
+    static func identifier(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, !(first >= 48 && first <= 57) else { return quoted(name) }
+        let isPlain = bytes.allSatisfy { byte in
+            (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
+                || byte == UInt8(ascii: "_")
+        }
+        return isPlain && !SQLiteGrammar.isKeyword(name) ? name : quoted(name)
+    }
+
+    /// `words` joined as SQL text: one space between words, none inside `( … )`, before `,` `;` `)` `.`, after
+    /// `.` and a unary sign, or between a name and the `(` of its arguments (`count(*)`, `VARCHAR(20)`).
+    static func join(_ words: some Collection<SchemaWord>) -> String {
+        var output = ""
+        var previous: SchemaWord?
+        for word in words {
+            if let previous, needsSpace(between: previous, and: word) { output += " " }
+            output += word.text
+            previous = word
+        }
+        return output
+    }
+
+    private static func needsSpace(between previous: SchemaWord, and word: SchemaWord) -> Bool {
+        if previous.text == "(" || previous.text == "." || previous.isUnary { return false }
+        if [")", ",", ".", ";"].contains(word.text) { return false }
+        return !(word.text == "(" && (previous.isName || previous.keyword.map(callKeywords.contains) == true))
+    }
+}
