@@ -38,7 +38,7 @@ struct TableRebuild {
                 + "drop the old table, rename the new one into place"
         ]
         comments += differences().map { "  \($0)" }
-        comments += copies.flatMap(\.notes) + losses.map { "data loss: \($0)" }
+        comments += copies.flatMap(\.notes) + tableNotes() + losses.map { "data loss: \($0)" }
         if removesRows { comments.append("rows that fail a new constraint are left out (INSERT OR IGNORE)") }
         if !droppedColumns().isEmpty {
             comments.append("kiln:allow drop-column -- the rebuild drops \(droppedColumns().joined(separator: ", "))")
