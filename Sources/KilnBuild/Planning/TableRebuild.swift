@@ -58,10 +58,23 @@ struct TableRebuild {
         return (step, kept)
     }
 
-    /// What differs between the two definitions, as the schema comparison says it.
+    /// What differs between the two definitions, found by the schema comparison and said from the current
+    /// definition to the wanted one: `column price: type TEXT → INTEGER`, `adds CHECK (v > 0)`.
     private func differences() -> [String] {
-        SchemaDifference.compare(expected: SchemaModel(tables: [wanted]), actual: SchemaModel(tables: [current]))
-            .map(\.description)
+        let found = SchemaDifference.compare(
+            expected: SchemaModel(tables: [wanted]), actual: SchemaModel(tables: [current]))
+        return found.map { difference in
+            guard let detail = difference.detail else {
+                return "\(difference.kind == .missing ? "adds" : "drops") \(difference.objectType) \(difference.name)"
+            }
+            switch detail.change {
+            case .missing: return "adds \(detail.subject)"
+            case .extra: return "drops \(detail.subject)"
+            case .changed:
+                let aspect = detail.aspect.map { "\($0) " } ?? ""
+                return "\(detail.subject): \(aspect)\(detail.found ?? "none") → \(detail.expected ?? "none")"
+            }
+        }
     }
 
     private func columnCopies() -> [ColumnCopy] {
