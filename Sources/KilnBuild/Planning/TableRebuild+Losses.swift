@@ -1,0 +1,93 @@
+import Kiln
+
+extension TableRebuild {
+    /// The old table's stored columns the wanted table lacks, quoted.
+    func droppedColumns() -> [String] {
+        let kept = Set(wanted.columns.map(\.name.identifierKey))
+        return current.columns.filter { $0.hidden == 0 && !kept.contains($0.name.identifierKey) }.map {
+            quoted($0.name)
+        }
+    }
+
+    /// CHECK, UNIQUE and PRIMARY KEY constraints the old table lacks: rows may fail them.
+    func newConstraints() -> [String] {
+        var checks = current.checks
+        var added: [String] = []
+        for check in wanted.checks {
+            if let index = checks.firstIndex(of: check) {
+                checks.remove(at: index)
+            } else {
+                added.append("CHECK (\(check))")
+            }
+        }
+        // A rowid alias is a primary key no index shows: unique and never NULL.
+        var uniques =
+            current.uniqueConstraints.map(Self.describe)
+            + (rowIDAlias(of: current).map { ["PRIMARY KEY (\(quoted(SchemaText.folded($0, upper: false))))"] } ?? [])
+        for unique in wanted.uniqueConstraints where !holdsOnlyNulls(unique) {
+            let text = Self.describe(unique)
+            if let index = uniques.firstIndex(of: text) { uniques.remove(at: index) } else { added.append(text) }
+        }
+        return added
+    }
+
+    /// Whether a UNIQUE constraint covers only new columns without a default: every copied row holds NULL
+    /// there, and NULLs never collide.
+    private func holdsOnlyNulls(_ unique: SchemaModel.Index) -> Bool {
+        guard unique.origin == "u" else { return false }
+        let old = Set(current.columns.map(\.name.identifierKey))
+        return unique.terms.allSatisfy { term in
+            guard !term.isExpression, !old.contains(term.expression.identifierKey),
+                let column = wanted.columns.first(where: { $0.name.isSameIdentifier(as: term.expression) })
+            else { return false }
+            return column.hidden == 0 && (column.defaultExpression.map { $0.uppercased() == "NULL" } ?? true)
+        }
+    }
+
+    /// What the rebuild checks that the old table did not, which fails the migration (never silently) when a
+    /// row does not pass: new foreign keys (the migrator's `foreign_key_check`) and STRICT's types.
+    func tableNotes() -> [String] {
+        let table = quoted(wanted.name)
+        var notes = wanted.foreignKeys.filter { !current.foreignKeys.contains($0) }.map { key in
+            "rows of \(table) whose (\(key.columns.map(quoted).joined(separator: ", "))) match no row of "
+                + "\(quoted(key.parentTable)) fail the migration's foreign_key_check"
+        }
+        if wanted.isStrict, !current.isStrict {
+            notes.append("\(table) becomes STRICT: a value that is not of its column's type fails the copy")
+        }
+        return notes
+    }
+
+    /// The wanted UNIQUE and PRIMARY KEY constraints over a column whose values the developer's conversion
+    /// writes: values distinct before may be equal after, and the copy leaves out the rows that repeat one.
+    func convertedUniques(_ copies: [ColumnCopy]) -> [String] {
+        let narrowed = Set(copies.filter(\.narrows).map(\.target.identifierKey))
+        guard !narrowed.isEmpty else { return [] }
+        return wanted.uniqueConstraints.filter { index in
+            index.terms.contains { !$0.isExpression && narrowed.contains($0.expression.identifierKey) }
+        }.map { "rows of \(quoted(wanted.name)) whose converted values repeat in \(Self.describe($0)) are not copied" }
+    }
+
+    /// What the rebuild loses beyond its columns' conversions.
+    func tableLosses() -> [String] {
+        let table = quoted(wanted.name)
+        var losses = droppedColumns().map { "column \(table).\($0) is dropped with its values" }
+        let old = Dictionary(current.columns.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { a, _ in a })
+        for column in wanted.columns where column.hidden >= 2 {
+            if let source = old[column.name.identifierKey], source.hidden == 0 {
+                losses.append("the values of \(table).\(quoted(column.name)) are replaced by its generated expression")
+            }
+        }
+        losses += newConstraints().map { "rows of \(table) that fail \($0) are not copied" }
+        return losses
+    }
+
+    /// `UNIQUE (a, b COLLATE NOCASE DESC)` or `PRIMARY KEY (…)`.
+    private static func describe(_ index: SchemaModel.Index) -> String {
+        let terms = index.terms.map { term in
+            (term.isExpression ? term.expression : quoted(SchemaText.folded(term.expression, upper: false)))
+                + (term.collation == "BINARY" ? "" : " COLLATE \(term.collation)") + (term.isDescending ? " DESC" : "")
+        }
+        return (index.origin == "pk" ? "PRIMARY KEY" : "UNIQUE") + " (\(terms.joined(separator: ", ")))"
+    }
+}
