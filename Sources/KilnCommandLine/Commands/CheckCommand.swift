@@ -11,7 +11,8 @@ enum CheckCommand: KilnCommand {
             For each database: kiln.sum matches the migrations; no feature newer than minimumSQLite; a fresh build
             succeeds twice with identical bytes; a database at every earlier version, holding data
             (fixtures/<database>/<version>.sql or generated rows), upgrades to the fresh schema; every statement of
-            queries/<database>.sql prepares. Warnings fail only with --strict; each ends with its lint rule's name:
+            queries/<database>.sql prepares; when the project has schema/, schema/<database>.sql describes the
+            newest schema (kiln schema <database> --write refreshes it). Warnings fail only with --strict; each ends with its lint rule's name:
               drop-table                DROP TABLE in a migration after the first (not the DROP of a 12-step
                                         rebuild, whose rows an INSERT … SELECT copied earlier in the migration)
               drop-column               ALTER TABLE … DROP COLUMN in a migration after the first
