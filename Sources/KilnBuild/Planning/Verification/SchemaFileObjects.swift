@@ -1,0 +1,61 @@
+import Kiln
+
+/// Where each object of a schema file is created: the name a `CREATE TABLE/INDEX/VIEW/TRIGGER` statement
+/// gives, read by tokens, with the location of the statement's first token.
+struct SchemaFileObjects {
+    /// The objects' names and where their statements start, in the file's order.
+    let objects: [(name: String, location: SourceLocation)]
+    /// The file.
+    let source: SourceText
+
+    /// The objects of `source`.
+    init(_ source: SourceText) {
+        self.source = source
+        var lexer = SQLLexer(bytes: source.bytes)
+        var found: [(String, SourceLocation)] = []
+        for statement in SQLStatementSplitter.statements(of: &lexer) {
+            var reader = SQLLexer(bytes: Array(source.bytes[statement.range]))
+            let tokens = reader.tokens()
+            guard let first = tokens.first, reader.isWord(first, "CREATE"), let name = Self.name(in: tokens, reader)
+            else { continue }
+            found.append((name, source.location(ofByte: statement.range.lowerBound + first.range.lowerBound)))
+        }
+        objects = found
+    }
+
+    /// The name a CREATE statement's tokens give: after the object keyword and `IF NOT EXISTS`, without a
+    /// schema qualifier.
+    private static func name(in tokens: [SQLToken], _ lexer: SQLLexer) -> String? {
+        let kinds = ["TABLE", "INDEX", "VIEW", "TRIGGER"]
+        guard var index = tokens.firstIndex(where: { token in kinds.contains { lexer.isWord(token, $0) } }) else {
+            return nil
+        }
+        index += 1
+        if index + 2 < tokens.count, lexer.isWord(tokens[index], "IF") { index += 3 }
+        if index + 2 < tokens.count, lexer.text(of: tokens[index + 1]) == "." { index += 2 }
+        return index < tokens.count ? lexer.identifier(of: tokens[index]) : nil
+    }
+
+    /// Where the object named in `text` (as a word or in double quotes) is created, the longest name first
+    /// so that `item` does not claim `item_tag`'s text.
+    func location(ofObjectNamedIn text: String) -> SourceLocation? {
+        let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map { $0.lowercased() })
+        let byLength = objects.sorted { $0.name.count > $1.name.count }
+        return byLength.first { object in
+            words.contains(object.name.lowercased()) || text.contains("\"\(object.name)\"")
+        }?.location
+    }
+
+    /// `error` located at the object it is about, when the file creates one; else at the file's start.
+    func locate(_ error: SchemaPlanError) -> SchemaPlanError {
+        let text: String
+        switch error.reason {
+        case .dataLossRefused(let losses): text = losses.joined(separator: "\n")
+        case .unsupported(let object, _): text = object
+        case .renameTargetMissing(let rename): text = rename.description
+        case .renamedTableMissing, .renamedColumnMissing: return error
+        }
+        let start = SourceLocation(path: source.path, line: 1, column: 1)
+        return SchemaPlanError(error.reason, at: location(ofObjectNamedIn: text) ?? start)
+    }
+}
