@@ -76,6 +76,9 @@ extension CheckFinding.Reason {
             "this migration uses the \(isCollation ? "collation" : "function") '\(name)', which kiln runs with the stand-in \(setting) in kiln.json: the device must register the real '\(name)'"
         case .templatePlaceholder(let token):
             "'\(token)' is a template placeholder kiln does not expand"
+        // MARK: planned placeholders
+        case .plannedPlaceholder(let description):
+            "a placeholder kiln plan left to fill: \(description)"
         }
     }
 }

@@ -58,6 +58,8 @@ extension CheckFinding.Reason {
             "register it on every connection that migrates (Migrator.prepareConnection, DatabaseInstaller.prepareConnection) and on the app's own"
         case .templatePlaceholder:
             "kiln runs migrations as plain SQL: write what the template would expand to for SQLite (e.g. INTEGER PRIMARY KEY AUTOINCREMENT)"
+        case .plannedPlaceholder:
+            "replace the kiln_placeholder(...) call with the SQL expression it describes; kiln migrate fails at it until then"
         default: nil
         }
     }
@@ -95,6 +97,7 @@ extension CheckFinding.Reason {
         // MARK: stand-ins
         case .standInUsed: "stand-in-used"
         case .templatePlaceholder: "template-placeholder"
+        case .plannedPlaceholder: "planned-placeholder"
         case .checkFailed, .error: nil
         }
     }

@@ -113,6 +113,11 @@ public struct CheckFinding: Sendable {
         case standInUsed(name: String, isCollation: Bool, setting: String)
         /// A template placeholder (`$%…%$`, `{{ … }}`, `${…}`) another tool expands and kiln does not.
         case templatePlaceholder(token: String)
+
+        // MARK: planned placeholders
+        /// A `kiln_placeholder('…')` call `kiln plan` wrote for a value it will not guess, still in a migration:
+        /// `description` says what to write in its place.
+        case plannedPlaceholder(description: String)
     }
 
     /// What was found.
