@@ -58,7 +58,7 @@ struct PlanVerificationInputsTests {
 
     @Test("the file name's words come from the first step that changes a table, with how many more")
     func slugWords() {
-        let add = SchemaPlanStep(.addColumn, name: "item", statements: ["ALTER TABLE item ADD COLUMN \"in stock\" INTEGER"])
+        let add = SchemaPlanStep(.addColumn, name: "item.in stock", statements: ["ALTER TABLE \"item\" ADD COLUMN \"in stock\" INTEGER"])
         let index = SchemaPlanStep(.createIndex, name: "item_name", statements: ["CREATE INDEX item_name ON item (name)"])
         let create = SchemaPlanStep(.createTable, name: "tag", statements: ["CREATE TABLE tag (id)"])
         #expect(PlannedMigration.slugWords(of: SchemaPlan(steps: [index, add])) == ["add", "column", "in stock", "to", "item"])

@@ -92,7 +92,7 @@ struct PlanVerificationTests {
         #expect(try Self.verify(converted, wanted: wanted).rowsCompared > 0)
     }
 
-    @Test("rows lost by a rebuild that copies only some rows are refused unless the step says it loses data")
+    @Test("rows lost by a rebuild that copies only some rows are refused unless the step says it removes rows")
     func rowsLost() throws {
         let definition = "(id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL)"
         var step = Self.rebuild(definition, columns: "id, name, price", select: "id, name, price")
@@ -102,6 +102,7 @@ struct PlanVerificationTests {
             try Self.verify(SchemaPlan(steps: [step], keptColumns: Self.itemKept), wanted: wanted)
         }
         step.dataLoss = "rows of item other than the first"
+        step.removesRows = true
         let losing = SchemaPlan(steps: [step], keptColumns: Self.itemKept)
         #expect(try Self.verify(losing, wanted: wanted, allowsDataLoss: true).rowsCompared > 0)
     }
@@ -173,7 +174,7 @@ struct PlanVerificationTests {
         let plan = SchemaPlan(
             steps: [step], keptColumns: Self.itemKept.enumerated().map { $0.offset == 2 ? converted($0.element) : $0.element })
         let header = ["header"]
-        let written = PlannedMigrationText.migration(plan, header: header)
+        let written = plan.migrationText(header: header)
         let run = PlannedMigrationText.verification(plan, header: header)
         #expect(written.contains("SELECT rowid, id, name, kiln_placeholder('convert \"price\" from REAL to INTEGER') FROM"))
         #expect(run.contains("SELECT rowid, id, name, \"price\" FROM"))

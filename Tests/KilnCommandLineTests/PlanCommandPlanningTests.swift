@@ -31,7 +31,8 @@ struct PlanCommandPlanningTests {
 
     @Test("a column added at the end becomes ADD COLUMN, migrates, keeps the rows, and then nothing is left to plan")
     func addColumn() throws {
-        let project = try Self.project(schema: Self.item.replacingOccurrences(of: "price REAL", with: "price REAL, stock INTEGER"))
+        let project = try Self.project(
+            schema: Self.item.replacingOccurrences(of: "price REAL", with: "price REAL, stock INTEGER"), hashed: true)
         let result = try project.kiln("plan", "shop")
         #expect(result.status == 0, "\(result.standardError)")
         let name = "0003_add_column_stock_to_item.sql"
@@ -49,7 +50,8 @@ struct PlanCommandPlanningTests {
 
     @Test("a change ADD COLUMN cannot make is a rebuild that keeps every row and rowid; --name names the file")
     func rebuild() throws {
-        let project = try Self.project(schema: Self.item.replacingOccurrences(of: "name TEXT NOT NULL", with: "name TEXT"))
+        let project = try Self.project(
+            schema: Self.item.replacingOccurrences(of: "name TEXT NOT NULL", with: "name TEXT"), hashed: true)
         let result = try project.kiln("plan", "shop", "--name", "Relax item name")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("migrations/shop/0003_relax_item_name.sql\n"))

@@ -11,7 +11,8 @@ struct KeptRows {
     let columns: [(source: String, target: String)]
     /// Whether both tables have a rowid, which the rebuild keeps.
     let includesRowID: Bool
-    /// Whether a data-losing step may remove rows of the table (then rows after are a subset of those before).
+    /// Whether a step may leave rows of the table out (``SchemaPlanStep/removesRows``): then the rows after
+    /// are some of those before.
     let mayLoseRows: Bool
 
     /// One per table the plan keeps, in the order of its kept columns.
@@ -29,7 +30,7 @@ struct KeptRows {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(column)
         }
-        let losing = Set(plan.steps.filter { $0.dataLoss != nil }.map(\.name.identifierKey))
+        let losing = Set(plan.steps.filter(\.removesRows).map(\.name.identifierKey))
         return order.compactMap { key in
             guard let first = groups[key]?.first else { return nil }
             let before = current.tables.first { $0.name.identifierKey == first.sourceTable.identifierKey }

@@ -38,7 +38,7 @@ extension KilnProject {
             allowsDataLoss: options.allowsDataLoss)
         return PlannedMigration(
             plan: plan, version: version, fileName: fileName,
-            text: PlannedMigrationText.migration(plan, header: header), verification: verification)
+            text: plan.migrationText(header: header), verification: verification)
     }
 
     /// `schema/<database>.sql`'s text, named by its project-relative path.

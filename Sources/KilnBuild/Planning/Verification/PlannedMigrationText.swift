@@ -1,27 +1,14 @@
 import Foundation
 import Kiln
 
-/// The text of the migration file `kiln plan` writes, and the text its verification runs: the same lines,
-/// except that each placeholder is replaced by its stand-in, so a verification failure's line is the file's.
+/// The text verification runs for a plan: the migration file's text (``SchemaPlan/migrationText(header:)``)
+/// with each placeholder replaced by its stand-in, comments kept, so a failure's line is the file's line.
 enum PlannedMigrationText {
-    /// The migration file: `header` as `-- ` lines, then each step's comments and statements.
+    /// The migration file's text with every placeholder's SQL replaced by its stand-in.
     ///
     /// - Parameters:
     ///   - plan: the steps.
-    ///   - header: comment lines, without `-- `.
-    /// - Returns: the file's text, ending with a newline.
-    static func migration(_ plan: SchemaPlan, header: [String]) -> String {
-        var text = header.map(commentLine).joined()
-        for step in plan.steps {
-            text += "\n"
-            text += step.comments.map(commentLine).joined()
-            text += step.statements.map { $0 + ";\n" }.joined()
-        }
-        return text
-    }
-
-    /// The migration file with every placeholder's SQL replaced by its stand-in.
-    ///
+    ///   - header: the file's header comment lines, without `-- `.
     /// - Returns: the text verification runs.
     static func verification(_ plan: SchemaPlan, header: [String]) -> String {
         var standIns = plan
@@ -31,11 +18,6 @@ enum PlannedMigrationText {
                 placeholders.reduce(statement) { $0.replacingOccurrences(of: $1.sql, with: $1.standIn) }
             }
         }
-        return migration(standIns, header: header)
-    }
-
-    /// `-- text`, or `--` for an empty line.
-    private static func commentLine(_ text: String) -> String {
-        text.isEmpty ? "--\n" : "-- \(text)\n"
+        return standIns.migrationText(header: header)
     }
 }
