@@ -39,7 +39,8 @@ enum PlanCommand: KilnCommand {
         let options = SchemaPlanOptions(renames: arguments[Self.rename], allowsDataLoss: arguments[Self.allowDataLoss])
         let words = arguments[Self.name].map { [$0] }
         guard let planned = try project.planMigration(for: database, options: options, words: words) else {
-            context.standardOutput("\(SchemaFile.relativePath(for: database)) matches the migrations: nothing to plan\n")
+            context.standardOutput(
+                "\(SchemaFile.relativePath(for: database)) matches the migrations: nothing to plan\n")
             return KilnTool.success
         }
         let shownFolder = "migrations/\(database)"

@@ -47,7 +47,8 @@ extension KilnProject {
     private func schemaFileSource(for database: String) throws -> SourceText {
         let relative = SchemaFile.relativePath(for: database)
         do {
-            return SourceText(path: relative, bytes: try FileSystem.contents(of: root.appendingPathComponent(relative).path))
+            return SourceText(
+                path: relative, bytes: try FileSystem.contents(of: root.appendingPathComponent(relative).path))
         } catch let error as FileSystemError {
             throw PlanInputError(
                 error.isMissing ? .schemaFileMissing(database: database) : .schemaFileUnreadable(error), path: relative)
