@@ -16,7 +16,8 @@ struct PlanBuilder {
     var drops: [SchemaPlanStep] = []
     var tableDrops: [SchemaPlanStep] = []
     var creates: [SchemaPlanStep] = []
-    var alters: [SchemaPlanStep] = []
+    var additions: [SchemaPlanStep] = []
+    var rebuilds: [SchemaPlanStep] = []
     var recreates: [SchemaPlanStep] = []
     var kept: [KeptColumn] = []
     /// Tables whose old definition goes away while the migration runs (dropped, rebuilt, replaced).
@@ -33,7 +34,7 @@ struct PlanBuilder {
     }
 
     /// The steps in the order they run.
-    var steps: [SchemaPlanStep] { renames.steps + drops + tableDrops + creates + alters + recreates }
+    var steps: [SchemaPlanStep] { renames.steps + drops + tableDrops + creates + additions + rebuilds + recreates }
 
     /// Plans every table: dropped, created, extended with `ADD COLUMN`, rebuilt or kept.
     mutating func planTables() throws {
@@ -74,7 +75,7 @@ struct PlanBuilder {
                     statements: [wanted.sql[key] ?? ""]))
         } else if let added = addedColumns(old, new) {
             keep(old, new, columns: old.columns)
-            alters += added
+            additions += added
         } else {
             replacedTables.insert(key)
             rebuiltTables.insert(key)
@@ -82,7 +83,7 @@ struct PlanBuilder {
                 current: old, wanted: new, wantedSQL: wanted.sql[key] ?? "", temporaryName: freeName(for: new.name),
                 renames: renames, connection: connection)
             let (step, columns) = try rebuild.plan()
-            alters.append(step)
+            rebuilds.append(step)
             kept += columns
         }
     }

@@ -11,7 +11,7 @@ enum TypeAffinity: String {
 
     /// How a column's values fare when its affinity changes.
     enum Change: Equatable {
-        /// Same affinity: values are copied as they are.
+        /// Same affinity, or none: values are copied as they are.
         case same
         /// Every value survives, possibly in another storage class (a number becomes text, an integer a real).
         case widening
@@ -44,9 +44,10 @@ enum TypeAffinity: String {
     /// else (text to a number, a real to an integer, NUMERIC to INTEGER or REAL, BLOB to anything) can
     /// change values.
     func change(to other: TypeAffinity) -> Change {
-        if self == other { return .same }
+        // BLOB (no affinity) stores every value as it is given.
+        if self == other || other == .blob { return .same }
         switch (self, other) {
-        case (_, .text), (_, .blob), (.integer, .numeric), (.real, .numeric), (.integer, .real): return .widening
+        case (_, .text), (.integer, .numeric), (.real, .numeric), (.integer, .real): return .widening
         default: return .narrowing
         }
     }
