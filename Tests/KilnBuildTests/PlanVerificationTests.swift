@@ -148,6 +148,50 @@ struct PlanVerificationTests {
         #expect(verification.emptiedTables == ["item"])
     }
 
+    @Test("rows left out by INSERT OR IGNORE that leave children dangling fail; with data loss allowed both are emptied")
+    func leftOutParents() throws {
+        let set = try migrationSet(
+            "shop",
+            [
+                (
+                    "0001_create.sql",
+                    """
+                    CREATE TABLE p (id INTEGER PRIMARY KEY, v INTEGER);
+                    CREATE TABLE c (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p (id));
+                    INSERT INTO p VALUES (1, 5), (2, -1);
+                    INSERT INTO c VALUES (10, 2);
+
+                    """
+                )
+            ])
+        let wanted = try Self.model(
+            """
+            CREATE TABLE p (id INTEGER PRIMARY KEY, v INTEGER CHECK (v > 0));
+            CREATE TABLE c (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p (id));
+            """)
+        let step = SchemaPlanStep(
+            .rebuildTable, name: "p",
+            statements: [
+                "CREATE TABLE new_p (id INTEGER PRIMARY KEY, v INTEGER CHECK (v > 0))",
+                "INSERT OR IGNORE INTO new_p (rowid, id, v) SELECT rowid, id, v FROM p", "DROP TABLE p",
+                "ALTER TABLE new_p RENAME TO p",
+            ], dataLoss: "rows of p that fail CHECK (v > 0) are not copied", removesRows: true)
+        let plan = SchemaPlan(
+            steps: [step], keptColumns: ["id", "v"].map { KeptColumn(sourceTable: "p", sourceColumn: $0, table: "p", column: $0) })
+        let verifier = try PlanVerifier(migrator: Migrator(migrations: set), wanted: wanted)
+        let text = PlannedMigrationText.verification(plan, header: [])
+        #expect {
+            try verifier.verify(plan, fileName: "0002_p.sql", text: text, allowsDataLoss: false)
+        } throws: { error in
+            guard let error = error as? PlanVerificationError, case .migrationFailed(_, let failure) = error.reason,
+                case .foreignKeyViolation = failure.reason
+            else { return false }
+            return true
+        }
+        let verification = try verifier.verify(plan, fileName: "0002_p.sql", text: text, allowsDataLoss: true)
+        #expect(verification.emptiedTables == ["c", "p"])
+    }
+
     @Test("tables losing rows take their foreign-key children (through others) with them, and nothing else")
     func tablesLosingRows() throws {
         let current = try Self.model(

@@ -1,21 +1,26 @@
 import Kiln
 
 extension PlanVerifier {
-    /// Whether the planned migration failed because a row breaks a constraint (a new `CHECK`, `NOT NULL`,
-    /// `UNIQUE`), which data the old schema allowed may do.
+    /// Whether the planned migration failed because of rows the old schema allowed: a row breaks a new
+    /// constraint (`CHECK`, `NOT NULL`, `UNIQUE`), or rows left out by a step that removes rows leave their
+    /// children dangling (`PRAGMA foreign_key_check`).
     static func isConstraintFailure(_ error: PlanVerificationError) -> Bool {
         guard case .migrationFailed(_, let failure) = error.reason else { return false }
-        if case .statementFailed(_, let sqlite) = failure.reason { return sqlite.code.matches(.constraint) }
-        return false
+        switch failure.reason {
+        case .statementFailed(_, let sqlite): return sqlite.code.matches(.constraint)
+        case .foreignKeyViolation: return true
+        default: return false
+        }
     }
 
-    /// The current tables a data-losing step rebuilds, with every table that refers to them by foreign key
-    /// (directly or through others), whose rows would dangle once their parents' rows are removed.
+    /// The current tables a data-losing step (or one that removes rows) rebuilds, with every table that refers
+    /// to them by foreign key (directly or through others), whose rows would dangle once their parents' rows
+    /// are removed.
     ///
     /// - Returns: the current names, in the schema's order.
     func tablesLosingRows(_ plan: SchemaPlan, current: SchemaModel) -> [String] {
         var names = Set<SQLIdentifierKey>()
-        for step in plan.steps where step.dataLoss != nil {
+        for step in plan.steps where step.dataLoss != nil || step.removesRows {
             let source = plan.keptColumns.first { $0.table.identifierKey == step.name.identifierKey }?.sourceTable
             names.insert((source ?? step.name).identifierKey)
         }
