@@ -54,6 +54,8 @@ struct PlanVerificationInputsTests {
         #expect(objects.locate(index).location == SourceLocation(path: "schema/shop.sql", line: 4, column: 3))
         let gone = SchemaPlanError(.dataLossRefused(["drop table legacy"]))
         #expect(objects.locate(gone).location == SourceLocation(path: "schema/shop.sql", line: 1, column: 1))
+        let changed = PlanVerificationError(.rowsChanged(table: "item_price", sourceTable: "x", columns: [], before: 1, after: 0))
+        #expect(objects.locate(changed).location == SourceLocation(path: "schema/shop.sql", line: 5, column: 1))
     }
 
     @Test("the file name's words come from the first step that changes a table, with how many more")

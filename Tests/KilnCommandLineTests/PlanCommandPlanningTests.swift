@@ -79,6 +79,21 @@ struct PlanCommandPlanningTests {
         #expect(try connection.rows(sql: "SELECT name FROM product") == [["apple"]])
     }
 
+    @Test("a column renamed with --rename table.old=new keeps its values under the new name")
+    func renameColumn() throws {
+        let project = try Self.project(
+            schema: Self.item.replacingOccurrences(of: "price REAL", with: "cost REAL"), hashed: true)
+        #expect(try project.kiln("plan", "shop").status == 1)
+        let result = try project.kiln("plan", "shop", "--rename", "item.price=cost")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("migrations/shop/0003_rename_column_"))
+        #expect(result.standardOutput.hasSuffix("\n  recorded in migrations/shop/kiln.sum\n"))
+        let name = try #require(result.standardOutput.split(separator: "\n").first).dropFirst("migrations/shop/".count)
+        #expect(try Self.migration(project, String(name)).contains("RENAME COLUMN"))
+        #expect(try project.kiln("migrate", "shop", "--db", "shop.sqlite").status == 0)
+        #expect(try project.kiln("check", "shop").status == 0)
+    }
+
     @Test("a dropped column is refused, at the table's CREATE in the schema file; --allow-data-loss writes it marked")
     func dataLoss() throws {
         let project = try Self.project(

@@ -33,9 +33,14 @@ extension KilnProject {
         let fileName = MigrationFileName.make(version: version, words: name)
         let header = Self.planHeader(plan, database: database, version: version, words: name)
         let verifier = try PlanVerifier(migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self)
-        let verification = try verifier.verify(
-            plan, fileName: fileName, text: PlannedMigrationText.verification(plan, header: header),
-            allowsDataLoss: options.allowsDataLoss)
+        let verification: PlanVerification
+        do {
+            verification = try verifier.verify(
+                plan, fileName: fileName, text: PlannedMigrationText.verification(plan, header: header),
+                allowsDataLoss: options.allowsDataLoss)
+        } catch let error as PlanVerificationError {
+            throw SchemaFileObjects(source).locate(error)
+        }
         return PlannedMigration(
             plan: plan, version: version, fileName: fileName,
             text: plan.migrationText(header: header), verification: verification)

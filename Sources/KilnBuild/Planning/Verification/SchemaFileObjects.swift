@@ -58,4 +58,18 @@ struct SchemaFileObjects {
         let start = SourceLocation(path: source.path, line: 1, column: 1)
         return SchemaPlanError(error.reason, at: location(ofObjectNamedIn: text) ?? start)
     }
+
+    /// `error` located at the schema file's object it names (a table whose rows changed, an object that
+    /// differs), when it has no location of its own.
+    func locate(_ error: PlanVerificationError) -> PlanVerificationError {
+        guard error.location == nil else { return error }
+        switch error.reason {
+        case .schemaDiffers(let differences):
+            let text = differences.map { "\($0.name) \($0.description)" }.joined(separator: "\n")
+            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: text))
+        case .rowsChanged(let table, _, _, _, _):
+            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: table))
+        case .migrationFailed: return error
+        }
+    }
 }
