@@ -126,3 +126,49 @@ struct SchemaPlannerDependentsTests {
             ])
     }
 }
+
+@Suite("SchemaPlanner: many changes at once")
+struct SchemaPlannerCombinedTests {
+    @Test("renames, reordered columns, a cycle of foreign keys, views on views and triggers in one plan")
+    func everything() throws {
+        let before = """
+            CREATE TABLE dept (id INTEGER PRIMARY KEY, title TEXT, boss INTEGER REFERENCES emp (id));
+            CREATE TABLE emp (id INTEGER PRIMARY KEY AUTOINCREMENT, dept INTEGER REFERENCES dept (id),
+              manager INTEGER REFERENCES emp (id), salary TEXT, note TEXT);
+            CREATE TABLE audit (what TEXT);
+            CREATE INDEX emp_dept ON emp (dept) WHERE dept IS NOT NULL;
+            CREATE VIEW staff AS SELECT e.id, d.title FROM emp AS e JOIN dept AS d ON d.id = e.dept;
+            CREATE VIEW staff_count AS SELECT count(*) AS n FROM staff;
+            CREATE TRIGGER emp_added AFTER INSERT ON emp BEGIN INSERT INTO audit VALUES ('emp ' || new.id); END;
+            CREATE TRIGGER dept_added AFTER INSERT ON dept BEGIN INSERT INTO audit SELECT count(*) FROM emp; END;
+            INSERT INTO dept VALUES (1, 'R&D', NULL);
+            INSERT INTO emp (dept, manager, salary, note) VALUES (1, NULL, '100', 'a'), (1, 1, '90', NULL);
+            UPDATE dept SET boss = 1;
+            """
+        let after = """
+            CREATE TABLE division (id INTEGER PRIMARY KEY, name TEXT, boss INTEGER REFERENCES emp (id));
+            CREATE TABLE emp (id INTEGER PRIMARY KEY AUTOINCREMENT, note TEXT, division INTEGER REFERENCES division (id),
+              manager INTEGER REFERENCES emp (id), salary INTEGER);
+            CREATE TABLE audit (what TEXT, at TEXT);
+            CREATE INDEX emp_dept ON emp (division) WHERE division IS NOT NULL;
+            CREATE INDEX emp_salary ON emp (salary * 2);
+            CREATE VIEW staff AS SELECT e.id, d.name FROM emp AS e JOIN division AS d ON d.id = e.division;
+            CREATE VIEW staff_count AS SELECT count(*) AS n FROM staff;
+            CREATE TRIGGER emp_added AFTER INSERT ON emp BEGIN INSERT INTO audit VALUES ('emp ' || new.id, NULL); END;
+            CREATE TRIGGER dept_added AFTER INSERT ON division BEGIN INSERT INTO audit SELECT count(*), NULL FROM emp; END;
+            """
+        let setup = try PlannerCase(before, after)
+        let renames: [SchemaRename] = [
+            .table(from: "dept", to: "division"), .column(table: "division", from: "title", to: "name"),
+            .column(table: "emp", from: "dept", to: "division"),
+        ]
+        let plan = try setup.apply(SchemaPlanOptions(renames: renames, allowsDataLoss: true))
+        #expect(plan.placeholders.count == 1)
+        #expect(
+            try setup.rows("SELECT id, note, division, manager, salary FROM emp") == [
+                "1|a|1|NULL|100", "2|NULL|1|1|90",
+            ])
+        #expect(try setup.rows("SELECT * FROM staff_count") == ["2"])
+        #expect(try setup.rows("SELECT seq FROM sqlite_sequence WHERE name = 'emp'") == ["2"])
+    }
+}
