@@ -64,9 +64,9 @@ extension KilnProject {
     static func planHeader(_ plan: SchemaPlan, database: String, version: Int32, words: [String]) -> [String] {
         var lines = [
             "Migration \(version) of \(database): \(words.joined(separator: " "))", "",
-            "Written by kiln plan from \(SchemaFile.relativePath(for: database)), and proven before it was written:",
-            "on a copy of version \(version - 1) holding data, it gives the schema file's schema and keeps every",
-            "row and kept value. kiln runs it in one transaction with foreign keys off, then checks them.",
+            "Written by kiln plan from \(SchemaFile.relativePath(for: database)) and proven before it was written: on a",
+            "copy of version \(version - 1) holding data it gives the schema file's schema, every kept column keeps its",
+            "values, and foreign_key_check passes. kiln runs it in one transaction with foreign keys off.",
         ]
         let kinds = plan.steps.map { $0.kind.rawValue }
         lines.append("Steps: " + kinds.joined(separator: ", ") + ".")
