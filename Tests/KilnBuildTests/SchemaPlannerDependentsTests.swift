@@ -172,3 +172,35 @@ struct SchemaPlannerCombinedTests {
         #expect(try setup.rows("SELECT seq FROM sqlite_sequence WHERE name = 'emp'") == ["2"])
     }
 }
+
+@Suite("SchemaPlanner: objects that change kind or go away")
+struct SchemaPlannerRemovalTests {
+    @Test("a table that becomes a view, and views and triggers that go away")
+    func tableToView() throws {
+        let before = """
+            CREATE TABLE totals (n INTEGER);
+            CREATE TABLE item (id INTEGER PRIMARY KEY);
+            CREATE VIEW old_view AS SELECT id FROM item;
+            CREATE TRIGGER old_trigger AFTER DELETE ON item BEGIN DELETE FROM totals; END;
+            """
+        let after = """
+            CREATE TABLE item (id INTEGER PRIMARY KEY);
+            CREATE VIEW totals AS SELECT count(*) AS n FROM item;
+            """
+        let plan = try PlannerCase(before, after).apply(SchemaPlanOptions(allowsDataLoss: true))
+        #expect(
+            plan.steps.map { "\($0.kind.rawValue) \($0.name)" } == [
+                "dropTrigger old_trigger", "dropView old_view", "dropTable totals", "createView totals",
+            ])
+    }
+
+    @Test("a column whose name is rowid makes the copy keep rowids through _rowid_")
+    func rowidColumn() throws {
+        let before = "CREATE TABLE t (rowid TEXT, v INTEGER); INSERT INTO t (_rowid_, rowid, v) VALUES (9, 'r', 1);"
+        let setup = try PlannerCase(before, "CREATE TABLE t (rowid TEXT, v INTEGER NOT NULL DEFAULT 0);")
+        let plan = try setup.apply(SchemaPlanOptions(allowsDataLoss: true))
+        #expect(
+            plan.steps[0].statements[1].hasPrefix("INSERT INTO \"new_t\" (_rowid_, \"rowid\", \"v\") SELECT _rowid_,"))
+        #expect(try setup.rows("SELECT _rowid_, rowid, v FROM t") == ["9|r|1"])
+    }
+}
