@@ -94,6 +94,19 @@ struct PlanCommandPlanningTests {
         #expect(try project.kiln("check", "shop").status == 0)
     }
 
+    @Test("a plan kiln check would fail (RENAME COLUMN under minimumSQLite 3.24) is refused, and nothing written")
+    func failsCheck() throws {
+        let project = try Self.project(
+            schema: Self.item.replacingOccurrences(of: "price REAL", with: "cost REAL"), hashed: true)
+        try project.folder.write("kiln.json", "{\"minimumSQLite\": \"3.24.0\"}\n")
+        let result = try project.kiln("plan", "shop", "--rename", "item.price=cost")
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("migrations/shop/0003_rename_column_"))
+        #expect(result.standardError.contains(": error: the planned migration would fail kiln check: "))
+        #expect(result.standardError.contains("RENAME COLUMN"))
+        #expect(try PlanCommandTests.migrations(project) == (ShopProject.migrations.map(\.0) + ["kiln.sum"]).sorted())
+    }
+
     @Test("a dropped column is refused, at the table's CREATE in the schema file; --allow-data-loss writes it marked")
     func dataLoss() throws {
         let project = try Self.project(

@@ -13,6 +13,9 @@ public struct PlanVerificationError: DiagnosticError, Equatable {
         case rowsChanged(table: String, sourceTable: String, columns: [String], before: Int, after: Int)
         /// The planned migration failed on the data (`dataSet` names it: generated rows or a fixture).
         case migrationFailed(dataSet: String, MigrationError)
+        /// `kiln check` would report these errors in the planned migration (a feature newer than
+        /// `minimumSQLite`, a misplaced `-- kiln:allow` comment).
+        case failsCheck([Diagnostic])
     }
 
     /// What went wrong.
@@ -45,6 +48,13 @@ public struct PlanVerificationError: DiagnosticError, Equatable {
                     "the planned migration changes the \(named) of \(table) (from \(source)): \(before) rows "
                         + "before, \(after) after, not the same", at: location, hint: hint)
             ]
+        case .failsCheck(let diagnostics):
+            return diagnostics.map { diagnostic in
+                Diagnostic(
+                    .error, "the planned migration would fail kiln check: \(diagnostic.message)",
+                    at: diagnostic.location,
+                    hint: "no file was written: kiln plan writes only what kiln check passes; write this step by hand")
+            }
         case .migrationFailed(let dataSet, let error):
             return error.diagnostics.map { diagnostic in
                 Diagnostic(

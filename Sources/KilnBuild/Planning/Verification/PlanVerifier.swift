@@ -23,6 +23,8 @@ public struct PlanVerifier {
     public let wanted: SchemaModel
     /// The developer's fixtures, each a data set of its own.
     let fixtures: [UpgradeFixture]
+    /// The oldest SQLite the app runs on (`minimumSQLite` in `kiln.json`), whose features a plan may use.
+    let floor: SQLiteVersion?
 
     /// A verifier for plans of `migrator`'s database, with the fixtures of `project` when given.
     ///
@@ -31,6 +33,7 @@ public struct PlanVerifier {
         self.migrator = migrator
         self.wanted = wanted
         fixtures = try project.map { try UpgradeFixture.all(in: $0, migrations: migrator.migrations).fixtures } ?? []
+        floor = project?.configuration.minimumSQLite
     }
 
     /// Runs `text`, the plan's verification text (``PlannedMigrationText``), as migration `fileName` on every
@@ -42,11 +45,14 @@ public struct PlanVerifier {
     ///   - text: the text to run.
     ///   - allowsDataLoss: whether rows the new constraints refuse may be removed before the plan runs.
     /// - Returns: what was proven.
-    /// - Throws: ``PlanVerificationError``, or what building a data set throws.
+    /// - Throws: ``PlanVerificationError`` (also when `kiln check` would report an error in the planned file),
+    ///   or what building a data set throws.
     public func verify(
         _ plan: SchemaPlan, fileName: String, text: String, allowsDataLoss: Bool
     ) throws -> PlanVerification {
         let planned = try plannedMigrator(fileName: fileName, text: text)
+        let refused = checkErrors(in: planned)
+        guard refused.isEmpty else { throw PlanVerificationError(.failsCheck(refused)) }
         var verification = PlanVerification()
         for (name, build) in dataSets() {
             verification.dataSets.append(name)

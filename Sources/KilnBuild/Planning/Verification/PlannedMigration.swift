@@ -46,7 +46,7 @@ public struct PlannedMigration: Sendable {
         case .createTable, .createIndex, .createView, .createTrigger: ["create", step.name]
         case .dropTable, .dropIndex, .dropView, .dropTrigger: ["drop", step.name]
         case .renameTable: ["rename", "table", step.name]
-        case .renameColumn: ["rename", "column", "in", step.name]
+        case .renameColumn: ["rename", "column", step.name]
         case .rebuildTable: ["change", step.name]
         case .addColumn:
             addedColumn(in: step).map { ["add", "column", $0.column, "to", $0.table] } ?? ["add", "column", step.name]

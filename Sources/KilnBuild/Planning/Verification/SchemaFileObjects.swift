@@ -69,7 +69,7 @@ struct SchemaFileObjects {
             return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: text))
         case .rowsChanged(let table, _, _, _, _):
             return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: table))
-        case .migrationFailed: return error
+        case .migrationFailed, .failsCheck: return error
         }
     }
 }
