@@ -52,6 +52,9 @@ struct PlanVerificationInputsTests {
         #expect(objects.locate(quoted).location == SourceLocation(path: "schema/shop.sql", line: 3, column: 1))
         let index = SchemaPlanError(.unsupported(object: "item_name", reason: "x"))
         #expect(objects.locate(index).location == SourceLocation(path: "schema/shop.sql", line: 4, column: 3))
+        // A quoted name wins over a plain word that happens to name another object.
+        let both = SchemaPlanError(.dataLossRefused(["item_price: column \"item tag\".id narrows"]))
+        #expect(objects.locate(both).location == SourceLocation(path: "schema/shop.sql", line: 3, column: 1))
         let gone = SchemaPlanError(.dataLossRefused(["drop table legacy"]))
         #expect(objects.locate(gone).location == SourceLocation(path: "schema/shop.sql", line: 1, column: 1))
         let changed = PlanVerificationError(.rowsChanged(table: "item_price", sourceTable: "x", columns: [], before: 1, after: 0))

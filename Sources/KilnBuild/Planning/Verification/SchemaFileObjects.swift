@@ -1,3 +1,4 @@
+import Foundation
 import Kiln
 
 /// Where each object of a schema file is created: the name a `CREATE TABLE/INDEX/VIEW/TRIGGER` statement
@@ -36,14 +37,16 @@ struct SchemaFileObjects {
         return index < tokens.count ? lexer.identifier(of: tokens[index]) : nil
     }
 
-    /// Where the object named in `text` (as a word or in double quotes) is created, the longest name first
-    /// so that `item` does not claim `item_tag`'s text.
+    /// Where the object named in `text` is created: one named in double quotes first (kiln's messages quote
+    /// names), else one named as a plain word, the longest name first so that `item` does not claim
+    /// `item_tag`'s text.
     func location(ofObjectNamedIn text: String) -> SourceLocation? {
         let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map { $0.lowercased() })
         let byLength = objects.sorted { $0.name.count > $1.name.count }
-        return byLength.first { object in
-            words.contains(object.name.lowercased()) || text.contains("\"\(object.name)\"")
-        }?.location
+        let quoted = byLength.first { object in
+            text.lowercased().contains("\"\(object.name.lowercased().replacingOccurrences(of: "\"", with: "\"\""))\"")
+        }
+        return (quoted ?? byLength.first { words.contains($0.name.lowercased()) })?.location
     }
 
     /// `error` located at the object it is about, when the file creates one; else at the file's start.
