@@ -7,7 +7,7 @@ import PackagePlugin
 /// are refused with the `kiln-write` invocation that asks for write permission.
 @main
 struct KilnCommandPlugin: CommandPlugin {
-    static let writing: Set<String> = ["build", "new", "hash", "migrate", "seed", "reset", "install"]
+    static let writing: Set<String> = ["build", "new", "hash", "migrate", "seed", "reset", "install", "plan"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         if let command = arguments.first,

@@ -21,6 +21,7 @@ public enum KilnTool {
         SeedCommand.self, ResetCommand.self,
         StatusCommand.self,
         NewCommand.self,
+        PlanCommand.self,
         SchemaCommand.self,
         ImportCommand.self,
     ]

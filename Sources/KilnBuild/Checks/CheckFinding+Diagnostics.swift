@@ -78,6 +78,9 @@ extension CheckFinding.Reason {
             "'\(token)' is a template placeholder kiln does not expand"
         // MARK: schema file
         case .schemaFileMissing, .schemaFileUnreadable, .schemaFileStale, .schemaDiagramStale: schemaFileMessage
+        // MARK: planned placeholders
+        case .plannedPlaceholder(let description):
+            "a placeholder kiln plan left to fill: \(description)"
         }
     }
 }

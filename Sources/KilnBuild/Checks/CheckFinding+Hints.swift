@@ -60,6 +60,8 @@ extension CheckFinding.Reason {
             "kiln runs migrations as plain SQL: write what the template would expand to for SQLite (e.g. INTEGER PRIMARY KEY AUTOINCREMENT)"
         // MARK: schema file
         case .schemaFileMissing, .schemaFileUnreadable, .schemaFileStale, .schemaDiagramStale: schemaFileHint
+        case .plannedPlaceholder:
+            "replace the kiln_placeholder(...) call with the SQL expression it describes; kiln migrate fails at it until then"
         default: nil
         }
     }
@@ -102,6 +104,7 @@ extension CheckFinding.Reason {
         case .schemaFileUnreadable: "schema-file-unreadable"
         case .schemaFileStale: "schema-file-stale"
         case .schemaDiagramStale: "schema-diagram-stale"
+        case .plannedPlaceholder: "planned-placeholder"
         case .checkFailed, .error: nil
         }
     }

@@ -125,6 +125,10 @@ public struct CheckFinding: Sendable {
         case schemaFileStale(database: String, version: Int32, difference: SchemaDifference)
         /// `schema/<database>.md` is not the diagram of the migrations' schema.
         case schemaDiagramStale(database: String)
+        // MARK: planned placeholders
+        /// A `kiln_placeholder('…')` call `kiln plan` wrote for a value it will not guess, still in a migration:
+        /// `description` says what to write in its place.
+        case plannedPlaceholder(description: String)
     }
 
     /// What was found.

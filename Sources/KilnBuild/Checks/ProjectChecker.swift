@@ -46,6 +46,7 @@ public struct ProjectChecker: Sendable {
         }
         findings += LintCheck.migrations(migrator)
         findings += TemplatePlaceholder.findings(migrator.migrations)
+        findings += PlannedPlaceholderCheck.findings(migrator.migrations)
         findings += StandInUse.findings(
             migrator.migrations, standIns: project.configuration.settings(for: database).standIns)
         findings += migrator.migrations.migrations.filter(\.isPlaceholder).map {

@@ -36,21 +36,8 @@ enum NewCommand: KilnCommand {
             -- in one transaction and sets PRAGMA user_version itself; do not add BEGIN/COMMIT or version pragmas.
 
             """
-        let notDurable: FileSystemError?
-        do {
-            // Published with `link`: never overwrites a file that appeared since the folder was listed.
-            notDurable = try FileSystem.writeAtomically(Array(template.utf8), to: "\(folder)/\(name)", .creatingOnly)
-        } catch let error as FileSystemError {
-            throw NewMigrationError(.createFile, path: "\(shownFolder)/\(name)", cause: error)
-        }
-        context.standardOutput("\(shownFolder)/\(name)\n")
-        if let notDurable {
-            context.report(
-                Diagnostic(
-                    .warning,
-                    "created \(shownFolder)/\(name), but cannot \(notDurable.description); the new name may not "
-                        + "survive a power loss"))
-        }
+        try MigrationFilePublisher.publish(
+            template, name: name, folder: folder, shownFolder: shownFolder, context: context)
         return KilnTool.success
     }
 

@@ -1,4 +1,5 @@
 import Kiln
+import KilnBuild
 
 /// The command line's wording of a migration failure: the library's message, with hints that name the
 /// `migrate` command's flags (`--to`, `--baseline`, `--db`) where the library's hints speak of the API.
@@ -27,6 +28,9 @@ extension MigrationError: CommandLineDiagnosable {
         case .applicationIDMismatch: "this file belongs to another application; point --db at the right file"
         case .notCreatedByKiln: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
         case .cannotRead(let error) where error.isInterruptedWrite: Self.interruptedWriteHint(path)
+        case .statementFailed(_, let error) where error.message == "no such function: \(PlanPlaceholder.functionName)":
+            "this is a placeholder kiln plan left to fill: replace the whole \(PlanPlaceholder.functionName)(...) call "
+                + "with the SQL expression its text describes"
         case .statementFailed(_, let error) where MissingExtension(message: error.message) != nil:
             MissingExtension(message: error.message)?.hint(database: database)
         case .statementFailed(let version, _) where isDryRun, .fileFailed(let version, _) where isDryRun:

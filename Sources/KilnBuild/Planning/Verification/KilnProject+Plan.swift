@@ -1,0 +1,85 @@
+import Foundation
+import Kiln
+
+extension KilnProject {
+    /// Plans, proves and words the next migration of `database`: from what its migrations produce to what
+    /// `schema/<database>.sql` says (`kiln plan`). Nothing is written.
+    ///
+    /// - Parameters:
+    ///   - database: the database.
+    ///   - options: renames, and whether data may be lost.
+    ///   - words: the words of the file name; nil to name it after the steps.
+    /// - Returns: the migration, or nil when the schema file matches the migrations.
+    /// - Throws: ``PlanInputError`` for a missing schema file, ``SchemaFileError`` at a failing statement of
+    ///   it, ``SchemaPlanError`` (located in the schema file when it names an object there),
+    ///   ``PlanVerificationError`` when the plan cannot be proven, or the migrations' own errors.
+    public func planMigration(
+        for database: String, options: SchemaPlanOptions = SchemaPlanOptions(), words: [String]? = nil
+    ) throws -> PlannedMigration? {
+        let migrator = try migrator(for: database)
+        let source = try schemaFileSource(for: database)
+        let wanted = try SchemaFile.load(source, preparedLike: migrator)
+        let current = try SQLiteConnection(path: ":memory:")
+        try migrator.migrate(current)
+        let plan: SchemaPlan
+        do { plan = try SchemaPlanner.plan(from: current, to: wanted, options: options) } catch let error
+            as SchemaPlanError where error.location == nil
+        {
+            throw SchemaFileObjects(source).locate(error)
+        }
+        guard !plan.isEmpty else { return nil }
+        let version = migrator.migrations.latestVersion + 1
+        let name = words ?? PlannedMigration.slugWords(of: plan)
+        let fileName = MigrationFileName.make(version: version, words: name)
+        let header = Self.planHeader(plan, database: database, version: version, words: name)
+        let verifier = try PlanVerifier(migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self)
+        let verification: PlanVerification
+        do {
+            verification = try verifier.verify(
+                plan, fileName: fileName, text: PlannedMigrationText.verification(plan, header: header),
+                allowsDataLoss: options.allowsDataLoss)
+        } catch let error as PlanVerificationError {
+            throw SchemaFileObjects(source).locate(error)
+        }
+        return PlannedMigration(
+            plan: plan, version: version, fileName: fileName,
+            text: plan.migrationText(header: header), verification: verification)
+    }
+
+    /// `schema/<database>.sql`'s text, named by its project-relative path.
+    ///
+    /// - Throws: ``PlanInputError`` when it is missing or cannot be read.
+    private func schemaFileSource(for database: String) throws -> SourceText {
+        let relative = SchemaFile.relativePath(for: database)
+        do {
+            return SourceText(
+                path: relative, bytes: try FileSystem.contents(of: root.appendingPathComponent(relative).path))
+        } catch let error as FileSystemError {
+            throw PlanInputError(
+                error.isMissing ? .schemaFileMissing(database: database) : .schemaFileUnreadable(error), path: relative)
+        }
+    }
+
+    /// The migration's header comment lines: what wrote it, what it does, what it loses, what to fill.
+    static func planHeader(_ plan: SchemaPlan, database: String, version: Int32, words: [String]) -> [String] {
+        var lines = [
+            "Migration \(version) of \(database): \(words.joined(separator: " "))", "",
+            "Written by kiln plan from \(SchemaFile.relativePath(for: database)) and proven before it was written: on a",
+            "copy of version \(version - 1) holding data it gives the schema file's schema, every kept column keeps its",
+            "values, and foreign_key_check passes. kiln runs it in one transaction with foreign keys off.",
+        ]
+        let kinds = plan.steps.map { $0.kind.rawValue }
+        lines.append("Steps: " + kinds.joined(separator: ", ") + ".")
+        if !plan.dataLosses.isEmpty {
+            lines += ["", "It loses data (allowed with --allow-data-loss):"] + plan.dataLosses.map { "  - \($0)" }
+        }
+        if !plan.placeholders.isEmpty {
+            lines += [
+                "", "Fill each \(PlanPlaceholder.functionName)(...) below with the expression it describes;",
+                "kiln migrate and kiln check fail at it until you do:",
+            ]
+            lines += plan.placeholders.map { "  - \($0.description)" }
+        }
+        return lines
+    }
+}

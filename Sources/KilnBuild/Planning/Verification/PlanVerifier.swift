@@ -1,0 +1,144 @@
+import Foundation
+import Kiln
+
+/// What verifying a plan did, for `kiln plan` to say.
+public struct PlanVerification: Sendable, Equatable {
+    /// The data the plan ran on: generated rows, then each developer fixture's path.
+    public var dataSets: [String] = []
+    /// How many rows of kept tables were compared, over every data set.
+    public var rowsCompared = 0
+    /// Tables whose rows were removed before the plan ran, because its new constraints refuse some of them
+    /// (only when data loss is allowed); empty when every row went through.
+    public var emptiedTables: [String] = []
+}
+
+/// Proves a plan before `kiln plan` writes it: on copies of the newest database holding generated rows (and
+/// one per developer fixture), the planned migration runs as the migrator runs any migration (one
+/// transaction, foreign keys off, `PRAGMA foreign_key_check` before it commits); the result must have the
+/// wanted schema, and every kept, unconverted column the same values in the same rows.
+public struct PlanVerifier {
+    /// The database's migrator.
+    public let migrator: Migrator
+    /// The schema the plan must give (the schema file's).
+    public let wanted: SchemaModel
+    /// The developer's fixtures, each a data set of its own.
+    let fixtures: [UpgradeFixture]
+    /// The oldest SQLite the app runs on (`minimumSQLite` in `kiln.json`), whose features a plan may use.
+    let floor: SQLiteVersion?
+
+    /// A verifier for plans of `migrator`'s database, with the fixtures of `project` when given.
+    ///
+    /// - Throws: ``FileSystemError`` when the fixture folder cannot be listed.
+    public init(migrator: Migrator, wanted: SchemaModel, project: KilnProject? = nil) throws {
+        self.migrator = migrator
+        self.wanted = wanted
+        fixtures = try project.map { try UpgradeFixture.all(in: $0, migrations: migrator.migrations).fixtures } ?? []
+        floor = project?.configuration.minimumSQLite
+    }
+
+    /// Runs `text`, the plan's verification text (``PlannedMigrationText``), as migration `fileName` on every
+    /// data set and compares the outcome.
+    ///
+    /// - Parameters:
+    ///   - plan: the plan, for its kept columns and data-losing steps.
+    ///   - fileName: the migration's file name, e.g. `0004_add_column_price_to_item.sql`.
+    ///   - text: the text to run.
+    ///   - allowsDataLoss: whether rows the new constraints refuse may be removed before the plan runs.
+    /// - Returns: what was proven.
+    /// - Throws: ``PlanVerificationError`` (also when `kiln check` would report an error in the planned file),
+    ///   or what building a data set throws.
+    public func verify(
+        _ plan: SchemaPlan, fileName: String, text: String, allowsDataLoss: Bool
+    ) throws -> PlanVerification {
+        let planned = try plannedMigrator(fileName: fileName, text: text)
+        let refused = checkErrors(in: planned)
+        guard refused.isEmpty else { throw PlanVerificationError(.failsCheck(refused)) }
+        var verification = PlanVerification()
+        for (name, build) in dataSets() {
+            verification.dataSets.append(name)
+            do {
+                verification.rowsCompared += try run(plan, planned, on: try build(), dataSet: name)
+            } catch let error as PlanVerificationError where allowsDataLoss && Self.isConstraintFailure(error) {
+                let connection = try build()
+                let emptied = try empty(tablesLosingRows(plan, current: SchemaModel.read(from: connection)), connection)
+                verification.emptiedTables = Array(Set(verification.emptiedTables + emptied)).sorted()
+                verification.rowsCompared += try run(plan, planned, on: connection, dataSet: name)
+            }
+        }
+        return verification
+    }
+
+    /// Runs the planned migration on one data set and compares schema and kept rows.
+    ///
+    /// - Returns: how many rows were compared.
+    private func run(
+        _ plan: SchemaPlan, _ planned: Migrator, on connection: SQLiteConnection, dataSet: String
+    ) throws -> Int {
+        let current = try SchemaModel.read(from: connection)
+        let kept = KeptRows.all(in: plan, current: current, wanted: wanted)
+        let before = try kept.map { try $0.tuples(on: connection, beforePlan: true) }
+        do { try planned.migrate(connection) } catch let error as MigrationError {
+            throw PlanVerificationError(.migrationFailed(dataSet: dataSet, error))
+        }
+        let differences = SchemaDifference.compare(expected: wanted, actual: try SchemaModel.read(from: connection))
+        guard differences.isEmpty else { throw PlanVerificationError(.schemaDiffers(differences)) }
+        var compared = 0
+        for (table, tuples) in zip(kept, before) {
+            let after = try table.tuples(on: connection, beforePlan: false)
+            let counts = (tuples.values.reduce(0, +), after.values.reduce(0, +))
+            guard table.keeps(tuples, in: after) else {
+                throw PlanVerificationError(
+                    .rowsChanged(
+                        table: table.table, sourceTable: table.sourceTable, columns: table.columns.map(\.target),
+                        before: counts.0, after: counts.1))
+            }
+            compared += counts.0
+        }
+        return compared
+    }
+
+    /// The migrator with the planned migration after the newest one, configured as the database's.
+    ///
+    /// - Throws: ``MigrationSetError`` when the planned file breaks a rule of migration files.
+    private func plannedMigrator(fileName: String, text: String) throws -> Migrator {
+        let set = migrator.migrations
+        let folder = set.migrations.last.map { String($0.path.dropLast($0.fileName.count + 1)) }
+        var files = set.migrations.map { (name: $0.fileName, bytes: $0.source.bytes) }
+        files.append((fileName, Array(text.utf8)))
+        let withPlan = try MigrationSet(
+            database: set.database, directoryPath: folder ?? "migrations/\(set.database)", files: files)
+        var planned = Migrator(migrations: withPlan, applicationID: migrator.applicationID)
+        planned.doubleQuotedStringLiterals = migrator.doubleQuotedStringLiterals
+        planned.prepareConnection = migrator.prepareConnection
+        planned.baselineIgnoredTables = migrator.baselineIgnoredTables
+        return planned
+    }
+
+    /// Generated rows, then each fixture: a name and a function that builds a new database at the newest
+    /// version holding that data.
+    private func dataSets() -> [(String, () throws -> SQLiteConnection)] {
+        let latest = migrator.migrations.latestVersion
+        let generated: (String, () throws -> SQLiteConnection) = (
+            "generated rows",
+            {
+                let connection = try SQLiteConnection(path: ":memory:")
+                try migrator.migrate(connection)
+                _ = try GeneratedRows.insert(into: connection, version: latest)
+                return connection
+            }
+        )
+        return [generated]
+            + fixtures.map { fixture in
+                (
+                    fixture.relativePath,
+                    {
+                        let connection = try SQLiteConnection(path: ":memory:")
+                        try migrator.migrate(connection, to: fixture.version)
+                        try fixture.load(into: connection)
+                        try migrator.migrate(connection)
+                        return connection
+                    }
+                )
+            }
+    }
+}

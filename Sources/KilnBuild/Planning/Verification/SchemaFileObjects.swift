@@ -1,0 +1,78 @@
+import Foundation
+import Kiln
+
+/// Where each object of a schema file is created: the name a `CREATE TABLE/INDEX/VIEW/TRIGGER` statement
+/// gives, read by tokens, with the location of the statement's first token.
+struct SchemaFileObjects {
+    /// The objects' names and where their statements start, in the file's order.
+    let objects: [(name: String, location: SourceLocation)]
+    /// The file.
+    let source: SourceText
+
+    /// The objects of `source`.
+    init(_ source: SourceText) {
+        self.source = source
+        var lexer = SQLLexer(bytes: source.bytes)
+        var found: [(String, SourceLocation)] = []
+        for statement in SQLStatementSplitter.statements(of: &lexer) {
+            var reader = SQLLexer(bytes: Array(source.bytes[statement.range]))
+            let tokens = reader.tokens()
+            guard let first = tokens.first, reader.isWord(first, "CREATE"), let name = Self.name(in: tokens, reader)
+            else { continue }
+            found.append((name, source.location(ofByte: statement.range.lowerBound + first.range.lowerBound)))
+        }
+        objects = found
+    }
+
+    /// The name a CREATE statement's tokens give: after the object keyword and `IF NOT EXISTS`, without a
+    /// schema qualifier.
+    private static func name(in tokens: [SQLToken], _ lexer: SQLLexer) -> String? {
+        let kinds = ["TABLE", "INDEX", "VIEW", "TRIGGER"]
+        guard var index = tokens.firstIndex(where: { token in kinds.contains { lexer.isWord(token, $0) } }) else {
+            return nil
+        }
+        index += 1
+        if index + 2 < tokens.count, lexer.isWord(tokens[index], "IF") { index += 3 }
+        if index + 2 < tokens.count, lexer.text(of: tokens[index + 1]) == "." { index += 2 }
+        return index < tokens.count ? lexer.identifier(of: tokens[index]) : nil
+    }
+
+    /// Where the object named in `text` is created: one named in double quotes first (kiln's messages quote
+    /// names), else one named as a plain word, the longest name first so that `item` does not claim
+    /// `item_tag`'s text.
+    func location(ofObjectNamedIn text: String) -> SourceLocation? {
+        let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map { $0.lowercased() })
+        let byLength = objects.sorted { $0.name.count > $1.name.count }
+        let quoted = byLength.first { object in
+            text.lowercased().contains("\"\(object.name.lowercased().replacingOccurrences(of: "\"", with: "\"\""))\"")
+        }
+        return (quoted ?? byLength.first { words.contains($0.name.lowercased()) })?.location
+    }
+
+    /// `error` located at the object it is about, when the file creates one; else at the file's start.
+    func locate(_ error: SchemaPlanError) -> SchemaPlanError {
+        let text: String
+        switch error.reason {
+        case .dataLossRefused(let losses): text = losses.joined(separator: "\n")
+        case .unsupported(let object, _): text = object
+        case .renameTargetMissing(let rename): text = rename.description
+        case .renamedTableMissing, .renamedColumnMissing: return error
+        }
+        let start = SourceLocation(path: source.path, line: 1, column: 1)
+        return SchemaPlanError(error.reason, at: location(ofObjectNamedIn: text) ?? start)
+    }
+
+    /// `error` located at the schema file's object it names (a table whose rows changed, an object that
+    /// differs), when it has no location of its own.
+    func locate(_ error: PlanVerificationError) -> PlanVerificationError {
+        guard error.location == nil else { return error }
+        switch error.reason {
+        case .schemaDiffers(let differences):
+            let text = differences.map { "\($0.name) \($0.description)" }.joined(separator: "\n")
+            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: text))
+        case .rowsChanged(let table, _, _, _, _):
+            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: table))
+        case .migrationFailed, .failsCheck: return error
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Kiln
+import KilnBuild
+
+/// `kiln plan <database>`: writes the next migration from the edited schema file, proven first.
+enum PlanCommand: KilnCommand {
+    static let spec = CommandSpec(
+        name: "plan",
+        abstract: "Writes the next migration of a database from its edited schema/<database>.sql, proven first.",
+        discussion: """
+            kiln compares schema/<database>.sql with the schema the migrations produce and plans the steps: CREATE and
+            DROP, ADD COLUMN where SQLite allows it, renames named with --rename, and SQLite's 12-step rebuild for
+            anything else. It runs the plan on a copy of the newest database holding generated rows and fixtures,
+            and writes it only if the result has the schema file's schema with every kept value unchanged. Steps
+            that can lose data are refused unless --allow-data-loss; values kiln will not guess are written as
+            kiln_placeholder(...) calls to fill in, which fail migrate and check until you do.
+            """,
+        arguments: [database.declaration],
+        options: [name.declaration, rename.declaration, allowDataLoss.declaration, dryRun.declaration])
+
+    /// `<database>`.
+    static let database = Argument<String>(name: "database", help: "The database (a folder under migrations/).")
+    /// `--name <slug>`.
+    static let name = Option<String?>(
+        name: "name", valueName: "slug", help: "The file name's words (default: from the steps).")
+    /// `--rename <old=new>`, repeated.
+    static let rename = Option<[SchemaRename]>(
+        name: "rename", valueName: "old=new",
+        help: "A table (old=new) or column (table.old=new) renamed rather than dropped and added; repeatable.")
+    /// `--allow-data-loss`.
+    static let allowDataLoss = Option<Bool>(
+        flag: "allow-data-loss", help: "Write steps that drop or narrow data, each marked and explained.")
+    /// `--dry-run`.
+    static let dryRun = Option<Bool>(flag: "dry-run", help: "Print the migration instead of writing it.")
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        let database = arguments[Self.database]
+        let project = try context.project()
+        let options = SchemaPlanOptions(renames: arguments[Self.rename], allowsDataLoss: arguments[Self.allowDataLoss])
+        let words = arguments[Self.name].map { [$0] }
+        guard let planned = try project.planMigration(for: database, options: options, words: words) else {
+            context.standardOutput(
+                "\(SchemaFile.relativePath(for: database)) matches the migrations: nothing to plan\n")
+            return KilnTool.success
+        }
+        let shownFolder = "migrations/\(database)"
+        if arguments[Self.dryRun] {
+            context.standardOutput(planned.text)
+            for line in summary(planned, shownFolder: shownFolder) { context.standardError(line + "\n") }
+            context.standardError("nothing was written (--dry-run)\n")
+            return KilnTool.success
+        }
+        let folder = project.migrationsDirectory.appendingPathComponent(database).path
+        try MigrationFilePublisher.publish(
+            planned.text, name: planned.fileName, folder: folder, shownFolder: shownFolder, context: context)
+        for line in summary(planned, shownFolder: shownFolder) { context.standardOutput("  \(line)\n") }
+        try recordSum(planned, project: project, database: database, context: context)
+        return KilnTool.success
+    }
+
+    /// What the plan does, what it loses and what it leaves to fill, one line each.
+    static func summary(_ planned: PlannedMigration, shownFolder: String) -> [String] {
+        let plan = planned.plan
+        let verification = planned.verification
+        var lines = ["\(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"): " + stepList(plan)]
+        lines.append(
+            "proven on " + verification.dataSets.joined(separator: ", ")
+                + " (\(verification.rowsCompared) rows compared)")
+        if !verification.emptiedTables.isEmpty {
+            lines.append(
+                "rows of " + verification.emptiedTables.joined(separator: ", ")
+                    + " were removed before proving it: the new constraints refuse some of them")
+        }
+        lines += plan.dataLosses.map { "loses data: \($0)" }
+        lines += planned.placeholderLocations.map { placeholder, location in
+            "to fill: \(shownFolder)/\(location.path):\(location.line):\(location.column): "
+                + placeholder.description
+        }
+        return lines
+    }
+
+    /// The steps' kinds and objects, e.g. `addColumn item, createIndex item_name`.
+    private static func stepList(_ plan: SchemaPlan) -> String {
+        plan.steps.map { "\($0.kind.rawValue) \($0.name)" }.joined(separator: ", ")
+    }
+
+    /// Records the new migration in `kiln.sum` when the database has one and the file has no placeholder
+    /// (filling one edits the file, which must then be hashed again); says what to do otherwise.
+    ///
+    /// - Throws: what writing `kiln.sum` throws.
+    private static func recordSum(
+        _ planned: PlannedMigration, project: KilnProject, database: String, context: CommandContext
+    ) throws {
+        let sum = project.migrationsDirectory.appendingPathComponent("\(database)/kiln.sum").path
+        guard FileSystem.exists(sum) else { return }
+        guard planned.plan.placeholders.isEmpty else {
+            context.standardOutput("  fill the placeholders, then record the file with 'kiln hash \(database)'\n")
+            return
+        }
+        let written = try ProjectChecker(project: project).writeSum(for: database) { context.report($0.diagnostic) }
+        context.standardOutput("  recorded in \(written.path)\n")
+    }
+}
+
+extension PlanCommand {
+    /// The migration file is published by one atomic write, `kiln.sum` by another.
+    static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String {
+        "no migration file was created, or it was created whole; kiln.sum is as it was or fully rewritten"
+    }
+}
