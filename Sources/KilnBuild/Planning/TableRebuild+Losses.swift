@@ -9,12 +9,17 @@ extension TableRebuild {
         }
     }
 
-    /// CHECK, UNIQUE and PRIMARY KEY constraints the old table lacks: rows may fail them.
+    /// CHECK, UNIQUE and PRIMARY KEY constraints the old table lacks: rows may fail them. A CHECK whose
+    /// `IN (…)` list only gained values (``CheckWidening``) fails no row that passed the old one.
     func newConstraints() -> [String] {
         var checks = current.checks
         var added: [String] = []
         for check in wanted.checks {
-            if let index = checks.firstIndex(of: check) {
+            if let index = checks.firstIndex(of: check)
+                ?? checks.firstIndex(where: {
+                    CheckWidening.widens(check, from: $0)
+                })
+            {
                 checks.remove(at: index)
             } else {
                 added.append("CHECK (\(check))")
