@@ -27,7 +27,7 @@ struct PlanEndToEndTests {
         let plan = try project.kiln("plan", "shop", "--name", "stock and tags")
         #expect(plan.status == 0, "\(plan.standardError)")
         #expect(plan.standardOutput.hasPrefix("migrations/shop/0003_stock_and_tags.sql\n"))
-        #expect(plan.standardOutput.hasSuffix("  recorded in migrations/shop/kiln.sum\n"))
+        #expect(plan.standardOutput.hasSuffix("  recorded in migrations/shop/kiln.sum\n  wrote schema/shop.sql\n"))
         let migrate = try project.kiln("migrate", "shop", "--db", "shop.sqlite")
         #expect(migrate.status == 0, "\(migrate.standardError)")
         let connection = try SQLiteConnection(path: project.folder.path("shop.sqlite"))

@@ -55,6 +55,11 @@ enum PlanCommand: KilnCommand {
             planned.text, name: planned.fileName, folder: folder, shownFolder: shownFolder, context: context)
         for line in summary(planned, shownFolder: shownFolder) { context.standardOutput("  \(line)\n") }
         try recordSum(planned, project: project, database: database, context: context)
+        if planned.plan.placeholders.isEmpty {
+            // The schema file now describes the newest version: rewritten in kiln's layout, its header naming
+            // that version (a plan with placeholders cannot run yet, so the file waits for them).
+            try SchemaCommand.writeSchemaFiles(database, project: project, context: context, indent: "  ")
+        }
         return KilnTool.success
     }
 

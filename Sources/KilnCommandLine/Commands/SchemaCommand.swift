@@ -94,17 +94,25 @@ enum SchemaCommand: KilnCommand {
                 message: "'--write' writes the newest version's schema file; it does not go with '\(other)'",
                 hint: nil, command: spec.name)
         }
-        let project = try context.project()
+        try writeSchemaFiles(name, project: try context.project(), context: context)
+        return KilnTool.success
+    }
+
+    /// Writes `schema/<database>.sql` (and the diagram kiln.json asks for) for the newest migrations, printing
+    /// each file as written or up to date, with `indent` before it.
+    static func writeSchemaFiles(_ name: String, project: KilnProject, context: CommandContext, indent: String = "")
+        throws
+    {
         let migrator = try project.migrator(for: name)
         let contents = try SchemaFile.contents(
             for: name, migrator: migrator, header: header(name, version: migrator.migrations.latestVersion),
             diagram: project.configuration.keepsSchemaDiagram(for: name))
         let report = try SchemaFile.write(contents, database: name, in: project)
         for file in report.files {
-            context.standardOutput(file.wasWritten ? "wrote \(file.path)\n" : "\(file.path) is up to date\n")
+            context.standardOutput(
+                indent + (file.wasWritten ? "wrote \(file.path)\n" : "\(file.path) is up to date\n"))
         }
         for warning in report.warnings { context.report(warning.diagnostic) }
-        return KilnTool.success
     }
 
     /// The comment lines at the top of `schema/<database>.sql`.
