@@ -36,7 +36,8 @@ struct PlanEndToEndTests {
         let check = try project.kiln("check")
         #expect(check.status == 0, "\(check.standardError)")
         let again = try project.kiln("plan", "shop")
-        #expect(again.status == 0 && again.standardOutput == "schema/shop.sql matches the migrations: nothing to plan\n")
+        #expect(
+            again.status == 0 && again.standardOutput == "schema/shop.sql matches the migrations: nothing to plan\n")
     }
 
     @Test("a schema file with a syntax error: exit 1 at file:line:column, nothing written")
