@@ -92,6 +92,11 @@ struct SchemaFileCheckTests {
             ])
         try project.folder.write("schema/shop.sql", "CREATE TEMP TABLE item (id);\n")
         #expect(try project.lines().first?.hasPrefix("schema/shop.sql:1:1: error: a schema file holds only") == true)
+        try project.folder.write("schema/shop.sql", "CREATE TABLE item (id);\nCREATE TABLE temp.note (id);\n")
+        #expect(
+            try project.lines() == [
+                "schema/shop.sql:2:1: error: a schema file holds only CREATE TABLE, INDEX, VIEW and TRIGGER statements, not an object of the temp schema"
+            ])
         try project.folder.write("schema/shop.sql", "CREATE TABLE item (id);\n/* never closed\n")
         #expect(try project.lines().first?.hasPrefix("schema/shop.sql:2:1: error: unterminated") == true)
     }

@@ -37,6 +37,12 @@ public enum SchemaFile {
                     error, statementStart: statement.range.lowerBound, source: source, statements: statements)
                 throw SchemaFileError(.statementFailed(error), at: location)
             }
+            // `CREATE TABLE temp.x` passes the first words; what it made is in the temp schema.
+            if try connection.integer(sql: "SELECT count(*) FROM temp.sqlite_schema") > 0 {
+                throw SchemaFileError(
+                    .notASchemaStatement(words: "an object of the temp schema"),
+                    at: source.location(ofByte: statement.range.lowerBound))
+            }
         }
         return connection
     }
