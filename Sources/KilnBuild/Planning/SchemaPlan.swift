@@ -42,12 +42,16 @@ public struct SchemaPlanStep: Sendable, Equatable {
     public var dataLoss: String?
     /// The expressions the developer must fill in before the migration runs.
     public var placeholders: [PlanPlaceholder]
+    /// Whether the step may leave rows out (a rebuild whose copy skips rows that fail a new CHECK, UNIQUE or
+    /// PRIMARY KEY constraint): verification then cannot expect every row of the table to be kept.
+    public var removesRows: Bool
 
     /// A step from its parts.
     public init(
         _ kind: Kind, name: String, comments: [String] = [], statements: [String], dataLoss: String? = nil,
-        placeholders: [PlanPlaceholder] = []
+        placeholders: [PlanPlaceholder] = [], removesRows: Bool = false
     ) {
+        self.removesRows = removesRows
         self.kind = kind
         self.name = name
         self.comments = comments

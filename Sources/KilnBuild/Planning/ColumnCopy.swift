@@ -1,0 +1,78 @@
+import Kiln
+
+/// How one column of a rebuilt table gets its values: the expression the copy selects for it, the
+/// placeholders in that expression, what may be lost, and whether its values are carried over.
+struct ColumnCopy {
+    /// The column of the new table.
+    var target: String
+    /// The expression selected from the old table.
+    var expression: String
+    /// Placeholders in ``expression``.
+    var placeholders: [PlanPlaceholder] = []
+    /// What the copy may lose.
+    var losses: [String] = []
+    /// What the copy does beyond copying values as they are.
+    var notes: [String] = []
+    /// Whether values may differ from the old column's (converted, or NULLs replaced).
+    var isConverted = false
+    /// The old column's name, or nil for a new column.
+    var source: String?
+
+    /// A placeholder asking for `description`; verification runs `standIn` instead.
+    static func placeholder(_ description: String, standIn: String) -> PlanPlaceholder {
+        let literal = "'" + description.replacingOccurrences(of: "'", with: "''") + "'"
+        return PlanPlaceholder(
+            description: description, sql: "\(PlanPlaceholder.functionName)(\(literal))", standIn: standIn)
+    }
+
+    /// The copy of the kept column `old` into `new`, which `table` (wanted name) has: converted when the type
+    /// affinity narrows, `NULL`s replaced when it becomes `NOT NULL`.
+    static func kept(
+        _ old: SchemaModel.Column, into new: SchemaModel.Column, table: String,
+        affinities: (TypeAffinity, TypeAffinity),
+        isStrict: Bool
+    ) -> ColumnCopy {
+        var copy = ColumnCopy(target: new.name, expression: quoted(old.name), source: old.name)
+        let subject = "\(quoted(table)).\(quoted(new.name))"
+        let (from, to) = affinities
+        switch from.change(to: to) {
+        case .same: break
+        case .widening:
+            copy.isConverted = true
+            copy.notes.append("\(subject) takes \(to.rawValue) affinity: every value is kept, converted where needed")
+        case .narrowing:
+            copy.isConverted = true
+            let change = "from \(typeName(old.declaredType)) to \(typeName(new.declaredType))"
+            let standIn = isStrict ? "CAST(\(copy.expression) AS \(to.rawValue))" : copy.expression
+            let placeholder = placeholder("convert \(quoted(old.name)) \(change)", standIn: standIn)
+            copy.expression = placeholder.sql
+            copy.placeholders.append(placeholder)
+            copy.losses.append("the type of \(subject) narrows \(change)")
+        }
+        guard new.isNotNull, !old.isNotNull else { return copy }
+        copy.isConverted = true
+        if let value = new.defaultExpression, value.uppercased() != "NULL" {
+            copy.expression = "coalesce(\(copy.expression), \(value))"
+            copy.losses.append("\(subject) becomes NOT NULL: rows where it is NULL get its default, \(value)")
+        } else {
+            let placeholder = placeholder("a value for rows where \(quoted(new.name)) is NULL", standIn: to.sampleValue)
+            copy.expression = "coalesce(\(copy.expression), \(placeholder.sql))"
+            copy.placeholders.append(placeholder)
+            copy.losses.append("\(subject) becomes NOT NULL: rows where it is NULL need a value")
+        }
+        return copy
+    }
+
+    /// The copy into `new`, a column the old table lacks, or nil when its default fills it: a `NOT NULL`
+    /// column without a default needs a value for the rows copied.
+    static func added(_ new: SchemaModel.Column, affinity: TypeAffinity, isRowIDAlias: Bool) -> ColumnCopy? {
+        let hasDefault = new.defaultExpression.map { $0.uppercased() != "NULL" } ?? false
+        guard new.isNotNull, !hasDefault, !isRowIDAlias else { return nil }
+        let placeholder = placeholder("a value for \(quoted(new.name)) in existing rows", standIn: affinity.sampleValue)
+        return ColumnCopy(target: new.name, expression: placeholder.sql, placeholders: [placeholder])
+    }
+
+    private static func typeName(_ declaredType: String) -> String {
+        declaredType.isEmpty ? "no type" : declaredType
+    }
+}

@@ -1,0 +1,43 @@
+import Kiln
+
+extension PlanBuilder {
+    /// The `ALTER TABLE … ADD COLUMN` steps that turn `old` into `new`, or nil when they cannot: `new` must be
+    /// `old` with columns appended, each of which SQLite can add
+    /// (<https://www.sqlite.org/lang_altertable.html#altertabaddcol>): no PRIMARY KEY or UNIQUE, a default that
+    /// is a constant, NOT NULL only with a default other than NULL, REFERENCES only with a NULL default, not a
+    /// STORED generated column.
+    func addedColumns(_ old: SchemaModel.Table, _ new: SchemaModel.Table) -> [SchemaPlanStep]? {
+        guard new.columns.count > old.columns.count, old.virtualDefinition == nil else { return nil }
+        let added = Array(new.columns[old.columns.count...])
+        let addedKeys = Set(added.map(\.name.identifierKey))
+        var reduced = new
+        reduced.columns.removeLast(added.count)
+        reduced.foreignKeys.removeAll { key in key.columns.allSatisfy { addedKeys.contains($0.identifierKey) } }
+        guard
+            SchemaDifference.compare(expected: SchemaModel(tables: [reduced]), actual: SchemaModel(tables: [old]))
+                .isEmpty
+        else { return nil }
+        let definitions = CreateTableText(wanted.sql[new.name.identifierKey] ?? "").columnDefinitions()
+        var steps: [SchemaPlanStep] = []
+        for column in added {
+            guard let definition = definitions[column.name.identifierKey], definition.allowsAddColumn,
+                Self.canAdd(column, hasReferences: definition.hasReferences)
+            else { return nil }
+            steps.append(
+                SchemaPlanStep(
+                    .addColumn, name: "\(new.name).\(column.name)",
+                    comments: ["add column \(quoted(column.name)) to \(quoted(new.name))"],
+                    statements: ["ALTER TABLE \(quoted(old.name)) ADD COLUMN \(definition.text)"]))
+        }
+        return steps
+    }
+
+    /// The rules of `ADD COLUMN` the model answers.
+    private static func canAdd(_ column: SchemaModel.Column, hasReferences: Bool) -> Bool {
+        let isNullDefault = column.defaultExpression.map { $0.uppercased() == "NULL" } ?? true
+        if column.primaryKeyPosition > 0 || column.hidden == 3 { return false }
+        if column.isNotNull && (isNullDefault || column.hidden == 2) { return false }
+        if hasReferences && !isNullDefault { return false }
+        return true
+    }
+}

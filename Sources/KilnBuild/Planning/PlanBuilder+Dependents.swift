@@ -1,0 +1,118 @@
+import Kiln
+
+extension PlanBuilder {
+    /// Plans indexes: those removed or changed are dropped (unless their table goes away with them), those new
+    /// or changed and every index of a rebuilt table are created.
+    mutating func planIndexes() {
+        var dropped: [SchemaPlanStep] = []
+        for index in current.model.indexes where !replacedTables.contains(index.table.identifierKey) {
+            guard let new = wanted.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }),
+                Self.same(index, new)
+            else {
+                dropped.append(
+                    SchemaPlanStep(
+                        .dropIndex, name: index.name, comments: ["drop index \(quoted(index.name))"],
+                        statements: ["DROP INDEX \(quoted(index.name))"]))
+                continue
+            }
+        }
+        drops += dropped
+        for index in wanted.model.indexes {
+            if !rebuiltTables.contains(index.table.identifierKey),
+                let old = current.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }),
+                Self.same(old, index), !replacedTables.contains(index.table.identifierKey)
+            {
+                continue
+            }
+            recreates.append(
+                SchemaPlanStep(
+                    .createIndex, name: index.name, comments: ["create index \(quoted(index.name))"],
+                    statements: [wanted.sql[index.name.identifierKey] ?? ""]))
+        }
+    }
+
+    private static func same(_ old: SchemaModel.Index, _ new: SchemaModel.Index) -> Bool {
+        SchemaDifference.compare(expected: SchemaModel(indexes: [new]), actual: SchemaModel(indexes: [old])).isEmpty
+            && old.table.isSameIdentifier(as: new.table)
+    }
+
+    /// Plans views and triggers. Those removed or changed, those that read a table or view whose definition
+    /// goes away while the migration runs, and those on such a table or view are dropped first: `ALTER TABLE
+    /// … RENAME` re-reads the whole schema and fails on one that no longer resolves. The wanted ones among
+    /// them, and the new ones, are created last, views in the order they read each other.
+    mutating func planViewsAndTriggers() {
+        var views = Set(
+            current.model.views.filter { view in
+                !Self.same(view, wanted.model.views) || !PlanOrder.mentions(view.sql).isDisjoint(with: replacedTables)
+            }.map(\.name.identifierKey))
+        var triggers: Set<SQLIdentifierKey> = []
+        var changed = true
+        while changed {
+            let affected = replacedTables.union(views)
+            let before = views.count + triggers.count
+            for view in current.model.views where !PlanOrder.mentions(view.sql).isDisjoint(with: affected) {
+                views.insert(view.name.identifierKey)
+            }
+            for trigger in current.model.triggers
+            where !Self.same(trigger, wanted.model.triggers) || affected.contains(trigger.table.identifierKey)
+                || !PlanOrder.mentions(trigger.sql).isDisjoint(with: affected)
+            {
+                triggers.insert(trigger.name.identifierKey)
+            }
+            changed = views.count + triggers.count != before
+        }
+        drops = dropSteps(triggers: triggers, views: views) + drops
+        recreates += createSteps(triggers: triggers, views: views)
+    }
+
+    private static func same(_ definition: SchemaModel.Definition, _ others: [SchemaModel.Definition]) -> Bool {
+        guard let other = others.first(where: { $0.name.isSameIdentifier(as: definition.name) }) else { return false }
+        return other.sql == definition.sql && other.table.isSameIdentifier(as: definition.table)
+    }
+
+    private func dropSteps(triggers: Set<SQLIdentifierKey>, views: Set<SQLIdentifierKey>) -> [SchemaPlanStep] {
+        let byOrder = { (left: SchemaModel.Definition, right: SchemaModel.Definition) in
+            (current.order[left.name.identifierKey] ?? 0) < (current.order[right.name.identifierKey] ?? 0)
+        }
+        let droppedTriggers = current.model.triggers.filter { triggers.contains($0.name.identifierKey) }.sorted(
+            by: byOrder)
+        let droppedViews = current.model.views.filter { views.contains($0.name.identifierKey) }.sorted(by: byOrder)
+        return droppedTriggers.map {
+            SchemaPlanStep(
+                .dropTrigger, name: $0.name, comments: ["drop trigger \(quoted($0.name))"],
+                statements: ["DROP TRIGGER \(quoted($0.name))"])
+        }
+            + droppedViews.reversed().map {
+                SchemaPlanStep(
+                    .dropView, name: $0.name, comments: ["drop view \(quoted($0.name))"],
+                    statements: ["DROP VIEW \(quoted($0.name))"])
+            }
+    }
+
+    private func createSteps(triggers: Set<SQLIdentifierKey>, views: Set<SQLIdentifierKey>) -> [SchemaPlanStep] {
+        let newViews = wanted.model.views.filter {
+            views.contains($0.name.identifierKey) || !Self.same($0, current.model.views)
+        }
+        let byKey = Dictionary(newViews.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let keys = newViews.map(\.name.identifierKey).sorted { (wanted.order[$0] ?? 0) < (wanted.order[$1] ?? 0) }
+        let ordered = PlanOrder.dependenciesFirst(keys) { key in
+            (byKey[key].map { PlanOrder.mentions($0.sql).filter { byKey[$0] != nil } } ?? []).sorted {
+                (wanted.order[$0] ?? 0) < (wanted.order[$1] ?? 0)
+            }
+        }
+        let newTriggers = wanted.model.triggers.filter { trigger in
+            triggers.contains(trigger.name.identifierKey) || rebuiltTables.contains(trigger.table.identifierKey)
+                || !Self.same(trigger, current.model.triggers)
+        }.sorted { (wanted.order[$0.name.identifierKey] ?? 0) < (wanted.order[$1.name.identifierKey] ?? 0) }
+        return ordered.compactMap { byKey[$0] }.map { view in
+            SchemaPlanStep(
+                .createView, name: view.name, comments: ["create view \(quoted(view.name))"],
+                statements: [wanted.sql[view.name.identifierKey] ?? ""])
+        }
+            + newTriggers.map { trigger in
+                SchemaPlanStep(
+                    .createTrigger, name: trigger.name, comments: ["create trigger \(quoted(trigger.name))"],
+                    statements: [wanted.sql[trigger.name.identifierKey] ?? ""])
+            }
+    }
+}

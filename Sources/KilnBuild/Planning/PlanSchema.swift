@@ -1,0 +1,48 @@
+import Kiln
+
+/// One side of a plan: a database's ``SchemaModel`` (without the shadow tables of virtual tables), each
+/// object's stored `CREATE` statement as `sqlite_schema` keeps it, and the order the objects were created in.
+struct PlanSchema {
+    /// The semantic model.
+    var model: SchemaModel
+    /// The stored `CREATE` statement of each table, index, view and trigger, by folded name.
+    var sql: [SQLIdentifierKey: String]
+    /// Each object's place in `sqlite_schema` (its creation order), by folded name.
+    var order: [SQLIdentifierKey: Int]
+
+    /// The table named `name` (as SQLite compares names), or nil.
+    func table(_ name: String) -> SchemaModel.Table? {
+        model.tables.first { $0.name.identifierKey == name.identifierKey }
+    }
+
+    /// Whether any table, index, view or trigger is named `name`.
+    func hasObject(named name: String) -> Bool { sql[name.identifierKey] != nil }
+
+    /// Reads the `main` schema of `connection`.
+    ///
+    /// - Throws: ``SQLiteError`` when the schema cannot be read.
+    static func read(_ connection: SQLiteConnection) throws -> PlanSchema {
+        var model = try SchemaModel.read(from: connection)
+        let rows = try connection.rows(
+            sql: "SELECT name, sql FROM main.sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid")
+        var sql: [SQLIdentifierKey: String] = [:]
+        var order: [SQLIdentifierKey: Int] = [:]
+        for (position, row) in rows.enumerated() {
+            guard case .text(let name) = row[0], case .text(let text) = row[1] else { continue }
+            sql[name.identifierKey] = text
+            order[name.identifierKey] = position
+        }
+        // FTS and R*Tree keep their data in shadow tables that their virtual table creates and drops itself
+        // (pragma_table_list says which: SQLite 3.37 and later).
+        let shadows =
+            (try? connection.rows(sql: "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'"))
+            ?? []
+        let shadowKeys = Set(
+            shadows.compactMap { row -> SQLIdentifierKey? in
+                guard case .text(let name) = row.first else { return nil }
+                return name.identifierKey
+            })
+        model.tables.removeAll { shadowKeys.contains($0.name.identifierKey) }
+        return PlanSchema(model: model, sql: sql, order: order)
+    }
+}

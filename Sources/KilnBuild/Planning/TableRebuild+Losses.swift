@@ -1,0 +1,66 @@
+import Kiln
+
+extension TableRebuild {
+    /// The old table's stored columns the wanted table lacks, quoted.
+    func droppedColumns() -> [String] {
+        let kept = Set(wanted.columns.map(\.name.identifierKey))
+        return current.columns.filter { $0.hidden == 0 && !kept.contains($0.name.identifierKey) }.map {
+            quoted($0.name)
+        }
+    }
+
+    /// CHECK, UNIQUE and PRIMARY KEY constraints the old table lacks: rows may fail them.
+    func newConstraints() -> [String] {
+        var checks = current.checks
+        var added: [String] = []
+        for check in wanted.checks {
+            if let index = checks.firstIndex(of: check) {
+                checks.remove(at: index)
+            } else {
+                added.append("CHECK (\(check))")
+            }
+        }
+        var uniques = current.uniqueConstraints.map(Self.describe)
+        for unique in wanted.uniqueConstraints where !holdsOnlyNulls(unique) {
+            let text = Self.describe(unique)
+            if let index = uniques.firstIndex(of: text) { uniques.remove(at: index) } else { added.append(text) }
+        }
+        return added
+    }
+
+    /// Whether a UNIQUE constraint covers only new columns without a default: every copied row holds NULL
+    /// there, and NULLs never collide.
+    private func holdsOnlyNulls(_ unique: SchemaModel.Index) -> Bool {
+        guard unique.origin == "u" else { return false }
+        let old = Set(current.columns.map(\.name.identifierKey))
+        return unique.terms.allSatisfy { term in
+            guard !term.isExpression, !old.contains(term.expression.identifierKey),
+                let column = wanted.columns.first(where: { $0.name.isSameIdentifier(as: term.expression) })
+            else { return false }
+            return column.hidden == 0 && (column.defaultExpression.map { $0.uppercased() == "NULL" } ?? true)
+        }
+    }
+
+    /// What the rebuild loses beyond its columns' conversions.
+    func tableLosses() -> [String] {
+        let table = quoted(wanted.name)
+        var losses = droppedColumns().map { "column \(table).\($0) is dropped with its values" }
+        let old = Dictionary(current.columns.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { a, _ in a })
+        for column in wanted.columns where column.hidden >= 2 {
+            if let source = old[column.name.identifierKey], source.hidden == 0 {
+                losses.append("the values of \(table).\(quoted(column.name)) are replaced by its generated expression")
+            }
+        }
+        losses += newConstraints().map { "rows of \(table) that fail \($0) are not copied" }
+        return losses
+    }
+
+    /// `UNIQUE (a, b COLLATE NOCASE DESC)` or `PRIMARY KEY (…)`.
+    private static func describe(_ index: SchemaModel.Index) -> String {
+        let terms = index.terms.map { term in
+            (term.isExpression ? term.expression : quoted(SchemaText.folded(term.expression, upper: false)))
+                + (term.collation == "BINARY" ? "" : " COLLATE \(term.collation)") + (term.isDescending ? " DESC" : "")
+        }
+        return (index.origin == "pk" ? "PRIMARY KEY" : "UNIQUE") + " (\(terms.joined(separator: ", ")))"
+    }
+}

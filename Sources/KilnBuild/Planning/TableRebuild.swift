@@ -1,0 +1,125 @@
+import Kiln
+
+/// The rebuild of one table in the order SQLite documents (<https://www.sqlite.org/lang_altertable.html#otheralter>,
+/// steps 4 to 7; the migrator does the transaction and foreign-key steps): create the wanted definition under
+/// a free name, copy the rows, drop the old table, rename the new one into place. The old table is never
+/// renamed out of the way: other tables' foreign keys would follow it and dangle once it is dropped.
+struct TableRebuild {
+    /// The table as it is once the renames ran.
+    let current: SchemaModel.Table
+    /// The wanted table.
+    let wanted: SchemaModel.Table
+    /// The wanted table's stored `CREATE TABLE` statement.
+    let wantedSQL: String
+    /// The name the new table is created under, free in both schemas.
+    let temporaryName: String
+    /// The names before the renames.
+    let renames: PlanRenames
+    /// A connection to ask type affinities of.
+    let connection: SQLiteConnection
+
+    /// The step, and the columns whose values it carries over.
+    ///
+    /// - Throws: ``SchemaPlanError`` when the wanted statement has no column list to rename.
+    func plan() throws -> (step: SchemaPlanStep, kept: [KeptColumn]) {
+        guard let create = CreateTableText(wantedSQL).renamed(to: temporaryName) else {
+            throw SchemaPlanError(.unsupported(object: wanted.name, reason: "its CREATE TABLE has no column list"))
+        }
+        let copies = columnCopies()
+        let losses = copies.flatMap(\.losses) + tableLosses()
+        let removesRows = !newConstraints().isEmpty
+        var statements = [create]
+        if let insert = insertStatement(copies, orIgnore: removesRows) { statements.append(insert) }
+        statements += sequenceStatements()
+        statements.append("DROP TABLE \(quoted(current.name))")
+        statements.append("ALTER TABLE \(quoted(temporaryName)) RENAME TO \(quoted(wanted.name))")
+        var comments = [
+            "rebuild \(quoted(wanted.name)): create the new definition as \(quoted(temporaryName)), copy the rows, "
+                + "drop the old table, rename the new one into place"
+        ]
+        comments += differences().map { "  \($0)" }
+        comments += copies.flatMap(\.notes) + losses.map { "data loss: \($0)" }
+        if removesRows { comments.append("rows that fail a new constraint are left out (INSERT OR IGNORE)") }
+        if !droppedColumns().isEmpty {
+            comments.append("kiln:allow drop-column -- the rebuild drops \(droppedColumns().joined(separator: ", "))")
+        }
+        let kept = copies.compactMap { copy in
+            copy.source.map {
+                KeptColumn(
+                    sourceTable: renames.originalTable(wanted.name),
+                    sourceColumn: renames.originalColumn(table: wanted.name, column: $0), table: wanted.name,
+                    column: copy.target, isConverted: copy.isConverted)
+            }
+        }
+        let step = SchemaPlanStep(
+            .rebuildTable, name: wanted.name, comments: comments, statements: statements,
+            dataLoss: losses.isEmpty ? nil : losses.joined(separator: "; "),
+            placeholders: copies.flatMap(\.placeholders), removesRows: removesRows)
+        return (step, kept)
+    }
+
+    /// What differs between the two definitions, as the schema comparison says it.
+    private func differences() -> [String] {
+        SchemaDifference.compare(expected: SchemaModel(tables: [wanted]), actual: SchemaModel(tables: [current]))
+            .map(\.description)
+    }
+
+    private func columnCopies() -> [ColumnCopy] {
+        let old = Dictionary(current.columns.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { a, _ in a })
+        let alias = rowIDAlias(of: wanted)
+        return wanted.columns.compactMap { column in
+            guard column.hidden == 0 else { return nil }  // generated: SQLite computes it
+            let to = TypeAffinity.of(column.declaredType, isStrict: wanted.isStrict, on: connection)
+            guard let source = old[column.name.identifierKey], source.hidden != 1 else {
+                return ColumnCopy.added(
+                    column, affinity: to, isRowIDAlias: alias?.identifierKey == column.name.identifierKey)
+            }
+            let from = TypeAffinity.of(source.declaredType, isStrict: current.isStrict, on: connection)
+            return ColumnCopy.kept(
+                source, into: column, table: wanted.name, affinities: (from, to), isStrict: wanted.isStrict)
+        }
+    }
+
+    /// The `INTEGER PRIMARY KEY` column that is the table's rowid, or nil.
+    private func rowIDAlias(of table: SchemaModel.Table) -> String? {
+        let key = table.columns.filter { $0.primaryKeyPosition > 0 }
+        guard !table.isWithoutRowID, key.count == 1, key[0].declaredType == "INTEGER" else { return nil }
+        return key[0].name
+    }
+
+    /// `INSERT INTO new (rowid, columns) SELECT rowid, expressions FROM old`; the rowid is kept when both are
+    /// rowid tables (so nothing that refers to it breaks) unless a copied column is the new rowid already.
+    private func insertStatement(_ copies: [ColumnCopy], orIgnore: Bool) -> String? {
+        var targets = copies.map { quoted($0.target) }
+        var expressions = copies.map(\.expression)
+        let names = Set((current.columns + wanted.columns).map(\.name.identifierKey))
+        let aliasCopied =
+            rowIDAlias(of: wanted).map { alias in
+                copies.contains { $0.source != nil && $0.target.isSameIdentifier(as: alias) }
+            } ?? false
+        if !current.isWithoutRowID, !wanted.isWithoutRowID, !aliasCopied,
+            let rowid = ["rowid", "_rowid_", "oid"].first(where: { !names.contains($0.identifierKey) })
+        {
+            targets.insert(rowid, at: 0)
+            expressions.insert(rowid, at: 0)
+        }
+        guard !targets.isEmpty else { return nil }
+        return
+            "INSERT \(orIgnore ? "OR IGNORE " : "")INTO \(quoted(temporaryName)) (\(targets.joined(separator: ", ")))"
+            + " SELECT \(expressions.joined(separator: ", ")) FROM \(quoted(current.name))"
+    }
+
+    /// AUTOINCREMENT's high-water mark carried from the old table to the new one, so no number is handed out
+    /// twice.
+    private func sequenceStatements() -> [String] {
+        guard current.isAutoincrement, wanted.isAutoincrement else { return [] }
+        let new = literal(temporaryName)
+        return [
+            "DELETE FROM sqlite_sequence WHERE name = \(new)",
+            "INSERT INTO sqlite_sequence (name, seq) SELECT \(new), seq FROM sqlite_sequence WHERE name = "
+                + literal(current.name),
+        ]
+    }
+
+    private func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+}

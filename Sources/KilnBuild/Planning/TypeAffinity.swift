@@ -1,0 +1,64 @@
+import Kiln
+
+/// A column's type affinity (<https://www.sqlite.org/datatype3.html#type_affinity>), and whether changing it
+/// can change stored values.
+enum TypeAffinity: String {
+    case integer = "INTEGER"
+    case text = "TEXT"
+    case blob = "BLOB"
+    case real = "REAL"
+    case numeric = "NUMERIC"
+
+    /// How a column's values fare when its affinity changes.
+    enum Change: Equatable {
+        /// Same affinity, or none: values are copied as they are.
+        case same
+        /// Every value survives, possibly in another storage class (a number becomes text, an integer a real).
+        case widening
+        /// Values may change or be refused: the developer writes the conversion.
+        case narrowing
+    }
+
+    /// The affinity of `declaredType`, asked of SQLite: `CAST` converts by the affinity of the type it names,
+    /// so the storage classes of `CAST('1.5' AS type)` and `CAST('1' AS type)` tell the five apart. A STRICT
+    /// table's `ANY` keeps values as they are, like `BLOB`.
+    static func of(_ declaredType: String, isStrict: Bool, on connection: SQLiteConnection) -> TypeAffinity {
+        let type = declaredType
+        if type.isEmpty || (isStrict && type.uppercased() == "ANY") { return .blob }
+        guard
+            let row = try? connection.rows(
+                sql: "SELECT typeof(CAST('1.5' AS \(type))), typeof(CAST('1' AS \(type)))"
+            ).first, row.count == 2, case .text(let decimal) = row[0], case .text(let whole) = row[1]
+        else { return .numeric }
+        switch (decimal, whole) {
+        case ("text", _): return .text
+        case ("blob", _): return .blob
+        case ("integer", _): return .integer
+        case ("real", "real"): return .real
+        default: return .numeric
+        }
+    }
+
+    /// What moving values from a column of this affinity to one of `other` does. Text and BLOB (no affinity)
+    /// take every value; NUMERIC takes integers and reals; REAL takes integers (exactly up to 2^53). Anything
+    /// else (text to a number, a real to an integer, NUMERIC to INTEGER or REAL, BLOB to anything) can
+    /// change values.
+    func change(to other: TypeAffinity) -> Change {
+        // BLOB (no affinity) stores every value as it is given.
+        if self == other || other == .blob { return .same }
+        switch (self, other) {
+        case (_, .text), (.integer, .numeric), (.real, .numeric), (.integer, .real): return .widening
+        default: return .narrowing
+        }
+    }
+
+    /// An expression of this affinity that any column of it accepts, for verification's stand-ins.
+    var sampleValue: String {
+        switch self {
+        case .integer, .numeric: "0"
+        case .real: "0.0"
+        case .text: "''"
+        case .blob: "x''"
+        }
+    }
+}
