@@ -29,7 +29,7 @@ struct PropertyCheck {
         let sequences = try PropertyRows.sequences(pair.data)
         do {
             try pair.data.execute(sql: "PRAGMA foreign_keys = ON")
-            let text = plan.isEmpty ? nil : PropertyPlanText.verification(plan)
+            let text = plan.isEmpty ? nil : plan.verificationText
             try Migrator(migrations: try PropertyPair.migrations(pair.original.script, then: text))
                 .migrate(pair.data, to: plan.isEmpty ? 1 : 2)
         } catch {
@@ -63,8 +63,14 @@ struct PropertyCheck {
         failures += differences.map { "schema differs from B: \($0)" }
         let violations = try pair.data.rows(sql: "PRAGMA foreign_key_check")
         if !violations.isEmpty { failures.append("foreign_key_check: \(violations)") }
-        let integrity = try pair.data.rows(sql: "PRAGMA integrity_check")
-        if integrity != [["ok"]] { failures.append("integrity_check: \(integrity)") }
+        // SQLite 3.40 reports "NULL value in t.c" for a NOT NULL column before the key of a WITHOUT ROWID table
+        // that holds no NULL (`CREATE TABLE a(c REAL NOT NULL, id INTEGER PRIMARY KEY) WITHOUT ROWID`, one
+        // row): those lines are left out, and the schema comparison checks NOT NULL instead.
+        let integrity = try pair.data.rows(sql: "PRAGMA integrity_check").filter { row in
+            guard case .text(let line) = row.first else { return true }
+            return line != "ok" && !line.hasPrefix("NULL value in ")
+        }
+        if !integrity.isEmpty { failures.append("integrity_check: \(integrity)") }
         let after = PropertyRows.read(pair.wanted, pair: pair)
         for (id, rows) in before {
             failures += rows.differences(from: after[id], wanted: pair.wanted)
@@ -86,7 +92,7 @@ struct PropertyCheck {
             do {
                 let again = try SchemaPlanner.plan(from: current, to: pair.wantedDatabase)
                 if !again.isEmpty {
-                    failures.append("planning \(label) is not empty:\n" + PropertyPlanText.verification(again))
+                    failures.append("planning \(label) is not empty:\n" + again.migrationText(header: []))
                 }
             } catch {
                 failures.append("planning \(label) threw: \(error)")

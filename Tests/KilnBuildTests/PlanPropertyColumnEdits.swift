@@ -66,7 +66,9 @@ extension PropertyEditor {
             edited.columns[index].defaultSQL = value
             if PropertyAffinity(type) != .text { edited.columns[index].collation = nil }
         }
-        if PropertyAffinity(type) != PropertyAffinity(column.type) { mayLoseData = true }
+        if PropertyAffinity(type, strict: table.isStrict) != PropertyAffinity(column.type, strict: table.isStrict) {
+            mayLoseData = true
+        }
         return "retype \(table.name).\(column.name) \(column.type) → \(type)"
     }
 

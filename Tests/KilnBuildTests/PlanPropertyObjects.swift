@@ -5,13 +5,19 @@ import Kiln
 enum PropertyAffinity: Equatable {
     case integer, text, blob, real, numeric
 
-    init(_ type: String) {
+    /// The affinity of `type` in a table that is STRICT or not (`ANY` keeps values as they are only in a
+    /// STRICT table; elsewhere it is a NUMERIC type name like any other).
+    init(_ type: String, strict: Bool = false) {
         let upper = type.uppercased()
+        if strict, upper == "ANY" {
+            self = .blob
+            return
+        }
         if upper.contains("INT") {
             self = .integer
         } else if upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") {
             self = .text
-        } else if upper.contains("BLOB") || upper.isEmpty || upper == "ANY" {
+        } else if upper.contains("BLOB") || upper.isEmpty {
             self = .blob
         } else if upper.contains("REAL") || upper.contains("FLOA") || upper.contains("DOUB") {
             self = .real

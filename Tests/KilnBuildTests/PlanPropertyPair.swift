@@ -1,4 +1,3 @@
-import Foundation
 import Kiln
 
 @testable import KilnBuild
@@ -58,7 +57,7 @@ struct PropertyPair {
         var lines = ["seed \(seed)", "edits: \(edits.joined(separator: "; "))"]
         lines.append("renames: \(renames.map(\.description))")
         lines += ["-- schema A", original.script, "-- schema B", wanted.script]
-        if let plan { lines += ["-- plan", PropertyPlanText.verification(plan)] }
+        if let plan { lines += ["-- plan", plan.migrationText(header: [])] }
         return lines.joined(separator: "\n")
     }
 }
@@ -67,23 +66,4 @@ struct PropertyPair {
 struct PropertyGeneratorError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
-}
-
-/// The text of a plan as the test runs it, built from the plan's public parts only.
-enum PropertyPlanText {
-    /// Each step's comments and statements, every placeholder replaced by its stand-in.
-    static func verification(_ plan: SchemaPlan) -> String {
-        var text = ""
-        for step in plan.steps {
-            text += step.comments.map { "-- \($0)\n" }.joined()
-            for statement in step.statements {
-                var sql = statement
-                for placeholder in step.placeholders {
-                    sql = sql.replacingOccurrences(of: placeholder.sql, with: placeholder.standIn)
-                }
-                text += sql + ";\n"
-            }
-        }
-        return text
-    }
 }

@@ -18,7 +18,8 @@ struct PropertyRows {
             let kept = source.columns.filter { column in
                 guard let wanted = target.column(column.id) else { return false }
                 return column.generated == nil && wanted.generated == nil
-                    && PropertyAffinity(column.type) == PropertyAffinity(wanted.type)
+                    && PropertyAffinity(column.type, strict: source.isStrict)
+                        == PropertyAffinity(wanted.type, strict: target.isStrict)
             }.map(\.id)
             let key =
                 source.hasRowID && target.hasRowID

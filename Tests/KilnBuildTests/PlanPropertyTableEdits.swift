@@ -57,6 +57,10 @@ extension PropertyEditor {
     /// Makes a table WITHOUT ROWID (when A's rows have no NULL in its key) or gives it a rowid back.
     mutating func toggleWithoutRowID(_ table: PropertyTable) -> String? {
         guard !table.primaryKey.isEmpty, !table.isAutoincrement else { return nil }
+        // A key that is not the rowid may hold NULLs and (being NULL) duplicates, which WITHOUT ROWID refuses;
+        // an INTEGER PRIMARY KEY of a rowid table is the rowid: never NULL, always unique.
+        let isRowIDAlias = table.primaryKey.count == 1 && table.column(table.primaryKey[0])?.type == "INTEGER"
+        if !table.isWithoutRowID, !isRowIDAlias { mayLoseData = true }
         if !table.isWithoutRowID, let source = original.table(table.id) {
             let nulls = table.primaryKey.compactMap { source.column($0) }.map { "\(quoted($0.name)) IS NULL" }
             guard nulls.count == table.primaryKey.count,
@@ -71,6 +75,8 @@ extension PropertyEditor {
     mutating func toggleStrict(_ table: PropertyTable) -> String? {
         if table.isStrict {
             update(table.id) { $0.isStrict = false }
+            // A STRICT table's ANY keeps values as they are; elsewhere ANY is a NUMERIC type name.
+            if table.columns.contains(where: { $0.type == "ANY" }) { mayLoseData = true }
             return "drop STRICT on \(table.name)"
         }
         guard table.columns.allSatisfy({ PropertyGenerator.strictTypes.contains($0.type) }),
