@@ -17,6 +17,7 @@ struct SchemaPlannerRebuildTests {
         #expect(plan.placeholders.map(\.description) == ["convert \"price\" from TEXT to INTEGER"])
         #expect(plan.placeholders[0].sql == "kiln_placeholder('convert \"price\" from TEXT to INTEGER')")
         #expect(plan.keptColumns.map(\.isConverted) == [false, true])
+        #expect(plan.steps[0].comments.contains("  column price: type TEXT → INTEGER"))
         let scratch = try PlannerCase(before, "")
         #expect(throws: SQLiteError.self) { try scratch.current.execute(sql: plan.migrationText(header: [])) }
         try setup.apply(Self.allowed)

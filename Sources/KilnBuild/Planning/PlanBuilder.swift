@@ -13,12 +13,19 @@ struct PlanBuilder {
     /// The wanted database, to ask type affinities of.
     let connection: SQLiteConnection
 
+    /// Triggers, views and indexes dropped, in that order.
     var drops: [SchemaPlanStep] = []
+    /// Tables dropped (virtual tables replaced among them).
     var tableDrops: [SchemaPlanStep] = []
+    /// Tables created.
     var creates: [SchemaPlanStep] = []
+    /// `ALTER TABLE … ADD COLUMN` steps.
     var additions: [SchemaPlanStep] = []
+    /// Tables rebuilt.
     var rebuilds: [SchemaPlanStep] = []
+    /// Indexes, views and triggers created, in that order.
     var recreates: [SchemaPlanStep] = []
+    /// The columns whose values the plan carries over.
     var kept: [KeptColumn] = []
     /// Tables whose old definition goes away while the migration runs (dropped, rebuilt, replaced).
     var replacedTables: Set<SQLIdentifierKey> = []

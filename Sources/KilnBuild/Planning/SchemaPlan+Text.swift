@@ -14,12 +14,14 @@ extension SchemaPlan {
     }
 
     /// The statements verification runs: the migration's, without comments, with every placeholder replaced
-    /// by its stand-in.
+    /// by its stand-in (each step's own, so two tables' placeholders of the same text keep their stand-ins).
     public var verificationText: String {
-        steps.flatMap(\.statements).map { statement in
-            placeholders.reduce(statement) { text, placeholder in
-                text.replacingOccurrences(of: placeholder.sql, with: placeholder.standIn)
-            } + ";\n"
+        steps.flatMap { step in
+            step.statements.map { statement in
+                step.placeholders.reduce(statement) { text, placeholder in
+                    text.replacingOccurrences(of: placeholder.sql, with: placeholder.standIn)
+                } + ";\n"
+            }
         }.joined()
     }
 

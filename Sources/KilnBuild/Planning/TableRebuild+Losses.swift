@@ -41,6 +41,20 @@ extension TableRebuild {
         }
     }
 
+    /// What the rebuild checks that the old table did not, which fails the migration (never silently) when a
+    /// row does not pass: new foreign keys (the migrator's `foreign_key_check`) and STRICT's types.
+    func tableNotes() -> [String] {
+        let table = quoted(wanted.name)
+        var notes = wanted.foreignKeys.filter { !current.foreignKeys.contains($0) }.map { key in
+            "rows of \(table) whose (\(key.columns.map(quoted).joined(separator: ", "))) match no row of "
+                + "\(quoted(key.parentTable)) fail the migration's foreign_key_check"
+        }
+        if wanted.isStrict, !current.isStrict {
+            notes.append("\(table) becomes STRICT: a value that is not of its column's type fails the copy")
+        }
+        return notes
+    }
+
     /// What the rebuild loses beyond its columns' conversions.
     func tableLosses() -> [String] {
         let table = quoted(wanted.name)

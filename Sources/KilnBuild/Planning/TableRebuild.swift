@@ -38,7 +38,7 @@ struct TableRebuild {
                 + "drop the old table, rename the new one into place"
         ]
         comments += differences().map { "  \($0)" }
-        comments += copies.flatMap(\.notes) + losses.map { "data loss: \($0)" }
+        comments += copies.flatMap(\.notes) + tableNotes() + losses.map { "data loss: \($0)" }
         if removesRows { comments.append("rows that fail a new constraint are left out (INSERT OR IGNORE)") }
         if !droppedColumns().isEmpty {
             comments.append("kiln:allow drop-column -- the rebuild drops \(droppedColumns().joined(separator: ", "))")
@@ -58,10 +58,23 @@ struct TableRebuild {
         return (step, kept)
     }
 
-    /// What differs between the two definitions, as the schema comparison says it.
+    /// What differs between the two definitions, found by the schema comparison and said from the current
+    /// definition to the wanted one: `column price: type TEXT → INTEGER`, `adds CHECK (v > 0)`.
     private func differences() -> [String] {
-        SchemaDifference.compare(expected: SchemaModel(tables: [wanted]), actual: SchemaModel(tables: [current]))
-            .map(\.description)
+        let found = SchemaDifference.compare(
+            expected: SchemaModel(tables: [wanted]), actual: SchemaModel(tables: [current]))
+        return found.map { difference in
+            guard let detail = difference.detail else {
+                return "\(difference.kind == .missing ? "adds" : "drops") \(difference.objectType) \(difference.name)"
+            }
+            switch detail.change {
+            case .missing: return "adds \(detail.subject)"
+            case .extra: return "drops \(detail.subject)"
+            case .changed:
+                let aspect = detail.aspect.map { "\($0) " } ?? ""
+                return "\(detail.subject): \(aspect)\(detail.found ?? "none") → \(detail.expected ?? "none")"
+            }
+        }
     }
 
     private func columnCopies() -> [ColumnCopy] {
