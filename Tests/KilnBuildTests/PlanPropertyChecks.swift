@@ -41,6 +41,8 @@ struct PropertyCheck {
 
     /// Without `allowsDataLoss`: a pair dropping data is refused; a pair whose edits lose nothing is planned.
     mutating func checkRefusal() {
+        // A pair that may lose data but drops nothing says nothing either way: not planned twice.
+        guard pair.dropsData || !pair.mayLoseData else { return }
         let options = SchemaPlanOptions(renames: pair.renames, allowsDataLoss: false)
         do {
             _ = try SchemaPlanner.plan(from: pair.data, to: pair.wantedDatabase, options: options)

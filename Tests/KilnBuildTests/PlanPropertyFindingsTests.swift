@@ -67,8 +67,8 @@ struct PlanPropertyFindingsTests {
         }
     }
 
-    /// Seeds 79, 160: a rebuild's comment lines give each change backwards (`type BLOB → INTEGER` for a column
-    /// going from INTEGER to BLOB, `STRICT: no → yes` when STRICT is dropped).
+    /// Seeds 79, 160 (fixed in the planner since): a rebuild's comment lines gave each change backwards
+    /// (`STRICT: no → yes` when STRICT is dropped).
     @Test func rebuildCommentsSayWhichWayTheChangeGoes() throws {
         let current = try SQLiteConnection(path: ":memory:")
         try current.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER) STRICT")
@@ -76,8 +76,6 @@ struct PlanPropertyFindingsTests {
         try wanted.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER)")
         let plan = try SchemaPlanner.plan(from: current, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
         let comments = plan.steps.flatMap(\.comments).joined(separator: "\n")
-        withKnownIssue("planner: rebuild comments show current and wanted swapped") {
-            #expect(comments.contains("yes → no"), "\(comments)")
-        }
+        #expect(comments.contains("STRICT: yes → no"), "\(comments)")
     }
 }
