@@ -31,7 +31,7 @@ struct PropertyEditor {
 
     mutating func chance(_ percent: Int) -> Bool { generator.random.chance(percent) }
 
-    /// Applies 1–4 edits, then removes what the edits left dangling.
+    /// Applies 1–4 edits, then removes what they left dangling.
     mutating func edit() {
         let goal = Int.random(in: 1...4, using: &generator.random)
         var attempts = 0
@@ -39,7 +39,7 @@ struct PropertyEditor {
             attempts += 1
             if let done = oneEdit() { log.append(done) }
         }
-        repair()
+        wanted.removeDangling()
     }
 
     /// One random edit; nil when the chosen one does not apply.
@@ -127,20 +127,21 @@ struct PropertyEditor {
     }
 }
 
-extension PropertyEditor {
-    /// Removes from B what the edits left dangling (a CHECK, index, view or trigger naming a dropped column or
-    /// table, a foreign key to a dropped table, a generated column over a dropped column), until nothing does.
-    mutating func repair() {
+extension PropertySchema {
+    /// Removes what names something this schema lacks (a CHECK, index, view or trigger naming a dropped column
+    /// or table, a foreign key to a dropped table, a generated column over a dropped column), until nothing
+    /// does.
+    mutating func removeDangling() {
         while true {
-            let before = wanted
-            wanted.tables = wanted.tables.map { repaired($0, in: before) }
-            wanted.indexes.removeAll { index in
+            let before = self
+            tables = tables.map { repaired($0, in: before) }
+            indexes.removeAll { index in
                 before.table(index.table) == nil || !index.terms.allSatisfy(before.resolves)
                     || !(index.condition.map(before.resolves) ?? true)
             }
-            wanted.views.removeAll { !before.resolves($0.body) }
-            wanted.triggers.removeAll { before.table($0.table) == nil || !before.resolves($0.body) }
-            if wanted == before { return }
+            views.removeAll { !before.resolves($0.body) }
+            triggers.removeAll { before.table($0.table) == nil || !before.resolves($0.body) }
+            if self == before { return }
         }
     }
 

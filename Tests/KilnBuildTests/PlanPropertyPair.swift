@@ -25,24 +25,61 @@ struct PropertyPair {
     static func make(seed: UInt64) throws -> PropertyPair {
         var generator = PropertyGenerator(seed: seed)
         let original = generator.schema()
-        let data = try SQLiteConnection(path: ":memory:")
-        do {
-            try Migrator(migrations: try migrations(original.script)).migrate(data, to: 1)
-        } catch {
-            throw PropertyGeneratorError(message: "schema A: \(error)\n\(original.script)")
-        }
-        _ = try GeneratedRows.insert(into: data, version: 1)
+        let data = try filledDatabase(original)
         var editor = PropertyEditor(generator: generator, original: original, data: data)
         editor.edit()
-        let wantedDatabase = try SQLiteConnection(path: ":memory:")
-        do {
-            try wantedDatabase.execute(sql: editor.wanted.script)
-        } catch {
-            throw PropertyGeneratorError(message: "schema B: \(error)\n\(editor.wanted.script)")
-        }
         return PropertyPair(
             seed: seed, original: original, wanted: editor.wanted, renames: editor.renames, edits: editor.log,
-            dropsData: editor.dropsData, mayLoseData: editor.mayLoseData, data: data, wantedDatabase: wantedDatabase)
+            dropsData: editor.dropsData, mayLoseData: editor.mayLoseData, data: data,
+            wantedDatabase: try emptyDatabase(editor.wanted))
+    }
+
+    /// This pair with smaller schemas (for shrinking): A rebuilt and refilled, B rebuilt, renames of what is
+    /// gone left out.
+    func with(original: PropertySchema, wanted: PropertySchema) throws -> PropertyPair {
+        let kept = renames.filter { rename in
+            switch rename {
+            case .table(let from, let to):
+                original.tables.contains { $0.name == from } && wanted.tables.contains { $0.name == to }
+            case .column(let table, let from, let to):
+                original.tables.contains { source in
+                    guard let target = wanted.table(source.id), source.name == table || target.name == table
+                    else { return false }
+                    return source.columns.contains { $0.name == from } && target.columns.contains { $0.name == to }
+                }
+            }
+        }
+        let drops = original.tables.contains { source in
+            guard let target = wanted.table(source.id) else { return true }
+            return source.columns.contains { $0.generated == nil && target.column($0.id) == nil }
+        }
+        return PropertyPair(
+            seed: seed, original: original, wanted: wanted, renames: kept, edits: edits, dropsData: drops,
+            mayLoseData: mayLoseData, data: try Self.filledDatabase(original),
+            wantedDatabase: try Self.emptyDatabase(wanted))
+    }
+
+    /// A database with `schema`, made by the migrator as migration 1, holding generated rows.
+    static func filledDatabase(_ schema: PropertySchema) throws -> SQLiteConnection {
+        let data = try SQLiteConnection(path: ":memory:")
+        do {
+            try Migrator(migrations: try migrations(schema.script)).migrate(data, to: 1)
+        } catch {
+            throw PropertyGeneratorError(message: "schema A: \(error)\n\(schema.script)")
+        }
+        _ = try GeneratedRows.insert(into: data, version: 1)
+        return data
+    }
+
+    /// An empty database with `schema`.
+    static func emptyDatabase(_ schema: PropertySchema) throws -> SQLiteConnection {
+        let database = try SQLiteConnection(path: ":memory:")
+        do {
+            try database.execute(sql: schema.script)
+        } catch {
+            throw PropertyGeneratorError(message: "schema B: \(error)\n\(schema.script)")
+        }
+        return database
     }
 
     /// A's script as migration 1 and, when given, the plan's text as migration 2.

@@ -27,7 +27,9 @@ extension PropertyEditor {
 
     /// Drops a table (its children's foreign keys to it go with it).
     mutating func dropTable(_ table: PropertyTable) -> String? {
-        guard wanted.tables.count > 1, !renamedIDs.contains(table.id) else { return nil }
+        guard wanted.tables.count > 1, !renamedIDs.contains(table.id),
+            !table.columns.contains(where: { renamedIDs.contains($0.id) })
+        else { return nil }
         wanted.tables.removeAll { $0.id == table.id }
         if original.table(table.id) != nil {
             dropsData = true
@@ -91,6 +93,9 @@ extension PropertyEditor {
             guard findsNothing(sql) else { return nil }
         }
         update(table.id) { $0.isStrict = true }
+        // STRICT refuses values of the wrong storage class and makes the key NOT NULL: A's rows fit, but the
+        // planner cannot know that.
+        mayLoseData = true
         return "add STRICT on \(table.name)"
     }
 

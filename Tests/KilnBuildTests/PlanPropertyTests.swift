@@ -31,7 +31,14 @@ struct PlanPropertyTests {
                 continue
             }
             failed.append("seed \(seed): \(check.failures[0].prefix(160))")
-            if failed.count <= 5 {
+            if failed.count <= 2 {
+                // The first failures, shrunk to the smallest pair that still fails the same way.
+                let (small, failures) = PropertyShrinker.shrink(pair, failures: check.failures)
+                var again = PropertyCheck(small)
+                try? again.run()
+                Issue.record(
+                    Comment(rawValue: "shrunk: " + failures.joined(separator: "\n") + "\n" + small.report(plan: again.plan)))
+            } else if failed.count <= 5 {
                 Issue.record(
                     Comment(rawValue: check.failures.joined(separator: "\n") + "\n" + pair.report(plan: check.plan)))
             }
