@@ -159,4 +159,39 @@ struct SchemaPlannerRebuildTests {
         #expect(plan.steps[0].removesRows && plan.steps[0].statements[1].hasPrefix("INSERT OR IGNORE INTO"))
         #expect(try setup.rows("SELECT v FROM t") == ["1", "3"])
     }
+
+    @Test("a table-level FOREIGN KEY on a new column makes a rebuild; a REFERENCES clause rides along ADD COLUMN")
+    func foreignKeyOnNewColumn() throws {
+        let before =
+            "CREATE TABLE p (k TEXT PRIMARY KEY); CREATE TABLE c (id INTEGER PRIMARY KEY); INSERT INTO c VALUES (1);"
+        let tableLevel = try PlannerCase(
+            before,
+            "CREATE TABLE p (k TEXT PRIMARY KEY); CREATE TABLE c (id INTEGER PRIMARY KEY, k TEXT, FOREIGN KEY (k) REFERENCES p);"
+        )
+        #expect(try tableLevel.apply().steps.map(\.kind) == [.rebuildTable])
+        let columnLevel = try PlannerCase(
+            before, "CREATE TABLE p (k TEXT PRIMARY KEY); CREATE TABLE c (id INTEGER PRIMARY KEY, k TEXT REFERENCES p);"
+        )
+        #expect(try columnLevel.apply().steps.map(\.kind) == [.addColumn])
+    }
+
+    @Test("a STRICT BLOB column takes only blobs: values from another type go through a placeholder")
+    func strictBlob() throws {
+        let before = "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER) STRICT; INSERT INTO t VALUES (1, 5);"
+        let setup = try PlannerCase(before, "CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB) STRICT;")
+        let plan = try setup.apply(Self.allowed)
+        #expect(plan.placeholders.map(\.standIn) == ["CAST(\"v\" AS BLOB)"])
+        #expect(try setup.rows("SELECT typeof(v) FROM t") == ["blob"])
+        let any = try PlannerCase(before, "CREATE TABLE t (id INTEGER PRIMARY KEY, v ANY) STRICT;")
+        #expect(try any.apply().placeholders.isEmpty)
+    }
+
+    @Test("an INTEGER PRIMARY KEY is unique and never NULL: making the table WITHOUT ROWID loses nothing")
+    func rowIDAliasToWithoutRowID() throws {
+        let before = "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t VALUES (3, 'c');"
+        let setup = try PlannerCase(before, "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT) WITHOUT ROWID;")
+        let plan = try setup.apply()
+        #expect(plan.dataLosses.isEmpty && !plan.steps[0].removesRows)
+        #expect(try setup.rows("SELECT id, v FROM t") == ["3|c"])
+    }
 }

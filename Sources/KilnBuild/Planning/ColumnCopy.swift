@@ -30,12 +30,13 @@ struct ColumnCopy {
     static func kept(
         _ old: SchemaModel.Column, into new: SchemaModel.Column, table: String,
         affinities: (TypeAffinity, TypeAffinity),
-        isStrict: Bool
+        strictness: (old: Bool, new: Bool), isRowIDAlias: Bool
     ) -> ColumnCopy {
         var copy = ColumnCopy(target: new.name, expression: quoted(old.name), source: old.name)
         let subject = "\(quoted(table)).\(quoted(new.name))"
-        let (from, to) = affinities
-        switch from.change(to: to) {
+        let to = affinities.1
+        let isStrict = strictness.new
+        switch change(old, new, affinities: affinities, strictness: strictness) {
         case .same: break
         case .widening:
             copy.isConverted = true
@@ -49,7 +50,8 @@ struct ColumnCopy {
             copy.placeholders.append(placeholder)
             copy.losses.append("the type of \(subject) narrows \(change)")
         }
-        guard new.isNotNull, !old.isNotNull else { return copy }
+        // The rowid is never NULL.
+        guard new.isNotNull, !old.isNotNull, !isRowIDAlias else { return copy }
         copy.isConverted = true
         if let value = new.defaultExpression, value.uppercased() != "NULL" {
             copy.expression = "coalesce(\(copy.expression), \(value))"
@@ -70,6 +72,18 @@ struct ColumnCopy {
         guard new.isNotNull, !hasDefault, !isRowIDAlias else { return nil }
         let placeholder = placeholder("a value for \(quoted(new.name)) in existing rows", standIn: affinity.sampleValue)
         return ColumnCopy(target: new.name, expression: placeholder.sql, placeholders: [placeholder])
+    }
+
+    /// The affinities' change, except that a STRICT `BLOB` column refuses every value that is not a blob
+    /// (SQLite coerces values into the other STRICT types as affinity does, and refuses what does not fit), so
+    /// values from any column but another STRICT `BLOB` one need converting.
+    private static func change(
+        _ old: SchemaModel.Column, _ new: SchemaModel.Column, affinities: (TypeAffinity, TypeAffinity),
+        strictness: (old: Bool, new: Bool)
+    ) -> TypeAffinity.Change {
+        let change = affinities.0.change(to: affinities.1)
+        guard strictness.new, new.declaredType == "BLOB" else { return change }
+        return strictness.old && old.declaredType == "BLOB" ? .same : .narrowing
     }
 
     private static func typeName(_ declaredType: String) -> String {

@@ -9,15 +9,20 @@ extension PlanBuilder {
     func addedColumns(_ old: SchemaModel.Table, _ new: SchemaModel.Table) -> [SchemaPlanStep]? {
         guard new.columns.count > old.columns.count, old.virtualDefinition == nil else { return nil }
         let added = Array(new.columns[old.columns.count...])
-        let addedKeys = Set(added.map(\.name.identifierKey))
+        let definitions = CreateTableText(wanted.sql[new.name.identifierKey] ?? "").columnDefinitions()
+        // A foreign key can come along only as the added column's own REFERENCES clause, one per column; a
+        // table-level FOREIGN KEY naming it needs the rebuild.
+        let referencing = Set(
+            added.filter { definitions[$0.name.identifierKey]?.hasReferences == true }.map(\.name.identifierKey))
         var reduced = new
         reduced.columns.removeLast(added.count)
-        reduced.foreignKeys.removeAll { key in key.columns.allSatisfy { addedKeys.contains($0.identifierKey) } }
-        guard
+        reduced.foreignKeys.removeAll { key in
+            key.columns.contains { referencing.contains($0.identifierKey) }
+        }
+        guard new.foreignKeys.count - reduced.foreignKeys.count == referencing.count,
             SchemaDifference.compare(expected: SchemaModel(tables: [reduced]), actual: SchemaModel(tables: [old]))
                 .isEmpty
         else { return nil }
-        let definitions = CreateTableText(wanted.sql[new.name.identifierKey] ?? "").columnDefinitions()
         var steps: [SchemaPlanStep] = []
         for column in added {
             guard let definition = definitions[column.name.identifierKey], definition.allowsAddColumn,

@@ -20,7 +20,10 @@ extension TableRebuild {
                 added.append("CHECK (\(check))")
             }
         }
-        var uniques = current.uniqueConstraints.map(Self.describe)
+        // A rowid alias is a primary key no index shows: unique and never NULL.
+        var uniques =
+            current.uniqueConstraints.map(Self.describe)
+            + (rowIDAlias(of: current).map { ["PRIMARY KEY (\(quoted(SchemaText.folded($0, upper: false))))"] } ?? [])
         for unique in wanted.uniqueConstraints where !holdsOnlyNulls(unique) {
             let text = Self.describe(unique)
             if let index = uniques.firstIndex(of: text) { uniques.remove(at: index) } else { added.append(text) }

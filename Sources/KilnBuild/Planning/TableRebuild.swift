@@ -89,12 +89,14 @@ struct TableRebuild {
             }
             let from = TypeAffinity.of(source.declaredType, isStrict: current.isStrict, on: connection)
             return ColumnCopy.kept(
-                source, into: column, table: wanted.name, affinities: (from, to), isStrict: wanted.isStrict)
+                source, into: column, table: wanted.name, affinities: (from, to),
+                strictness: (current.isStrict, wanted.isStrict),
+                isRowIDAlias: rowIDAlias(of: current)?.isSameIdentifier(as: source.name) == true)
         }
     }
 
     /// The `INTEGER PRIMARY KEY` column that is the table's rowid, or nil.
-    private func rowIDAlias(of table: SchemaModel.Table) -> String? {
+    func rowIDAlias(of table: SchemaModel.Table) -> String? {
         let key = table.columns.filter { $0.primaryKeyPosition > 0 }
         guard !table.isWithoutRowID, key.count == 1, key[0].declaredType == "INTEGER" else { return nil }
         return key[0].name
