@@ -14,6 +14,7 @@ extension PropertyEditor {
         }
         if chance(10), !table.isStrict, let source = plainColumns(of: table).first {
             column.generated = PropertyExpression([.text("typeof("), .column(source.id), .text(")")])
+            column.type = "TEXT"
             column.defaultSQL = nil
             column.isNotNull = false
             column.isUnique = false
@@ -182,5 +183,25 @@ extension PropertyEditor {
         let tableName = chance(50) ? source.name : table.name
         renames.append(.column(table: tableName, from: column.name, to: name))
         return "rename column \(tableName).\(column.name) → \(name)"
+    }
+
+    /// Gives a text column COLLATE NOCASE or takes it away; where the column is unique, only when A's rows
+    /// stay distinct under the new collation.
+    mutating func changeCollation(in table: PropertyTable) -> String? {
+        guard let column = plainColumns(of: table).filter({ PropertyAffinity($0.type) == .text })
+            .randomElement(using: &generator.random)
+        else { return nil }
+        let collation = column.collation == nil ? "NOCASE" : nil
+        if column.isUnique, let source = original.table(table.id), let sourceColumn = source.column(column.id) {
+            let sql = "CREATE UNIQUE INDEX kiln_property_unique ON \(quoted(source.name)) "
+                + "(\(quoted(sourceColumn.name)) COLLATE \(collation ?? "BINARY"))"
+            guard dataAccepts(sql) else { return nil }
+            mayLoseData = true
+        }
+        update(table.id) { edited in
+            guard let index = edited.columns.firstIndex(where: { $0.id == column.id }) else { return }
+            edited.columns[index].collation = collation
+        }
+        return "collation of \(table.name).\(column.name): \(collation ?? "BINARY")"
     }
 }

@@ -10,7 +10,7 @@ enum PropertyCoverage {
     static let editKinds: Set<String> = [
         "add column", "drop column", "retype", "reorder", "add NOT NULL", "add CHECK", "add UNIQUE",
         "rename table", "rename column", "add table", "drop table", "foreign key", "WITHOUT ROWID", "STRICT",
-        "index", "view", "trigger", "default",
+        "index", "view", "trigger", "default", "collation", "now refers to",
     ]
     static var all: Set<String> { schemaFeatures.union(editKinds.map { "edit: \($0)" }) }
 

@@ -31,9 +31,9 @@ struct PropertyEditor {
 
     mutating func chance(_ percent: Int) -> Bool { generator.random.chance(percent) }
 
-    /// Applies 1–4 edits, then removes what they left dangling.
+    /// Applies 1–5 edits, then removes what they left dangling.
     mutating func edit() {
-        let goal = Int.random(in: 1...4, using: &generator.random)
+        let goal = Int.random(in: 1...5, using: &generator.random)
         var attempts = 0
         while log.count < goal, attempts < 40 {
             attempts += 1
@@ -45,7 +45,7 @@ struct PropertyEditor {
     /// One random edit; nil when the chosen one does not apply.
     mutating func oneEdit() -> String? {
         guard let table = wanted.tables.randomElement(using: &generator.random) else { return nil }
-        switch Int.random(in: 0..<24, using: &generator.random) {
+        switch Int.random(in: 0..<25, using: &generator.random) {
         case 0, 1: return addColumn(to: table)
         case 2: return dropColumn(of: table)
         case 3, 4: return retype(in: table)
@@ -64,6 +64,7 @@ struct PropertyEditor {
         case 17: return toggleStrict(table)
         case 18, 19: return changeIndex()
         case 20, 21: return changeView()
+        case 22: return changeCollation(in: table)
         default: return changeTrigger()
         }
     }

@@ -102,12 +102,13 @@ struct PropertyGenerator {
 
     /// A constant DEFAULT that fits the type (a STRICT table refuses a text default in an INTEGER column).
     mutating func defaultValue(for type: String) -> String {
-        switch PropertyAffinity(type) {
+        switch PropertyAffinity(type, strict: true) {
         case .integer: random.pick(["0", "1", "42", "-7"])
         case .real: random.pick(["0.5", "1.0", "-2.25"])
         case .numeric: random.pick(["0", "3.5", "10"])
         case .text: random.pick(["''", "'none'", "'it''s'"])
-        case .blob: type == "ANY" ? random.pick(["0", "'x'"]) : random.pick(["x'00'", "NULL"])
+        case .blob: random.pick(["x'00'", "NULL"])
+        case .any: random.pick(["0", "'x'"])
         }
     }
 

@@ -13,6 +13,11 @@ enum PropertyKnownBugs {
         {
             return "planner: a STRICT narrowing's stand-in collapses the values of a UNIQUE column"
         }
+        if retypesStrict,
+            failures.allSatisfy({ $0.hasPrefix("applying the plan failed") && $0.contains("cannot store BLOB value") })
+        {
+            return "planner: STRICT BLOB → TEXT copied as a widening"
+        }
         return nil
     }
 }

@@ -3,14 +3,16 @@ import Kiln
 /// A declared type's affinity, by SQLite's rules (https://www.sqlite.org/datatype3.html, 3.1): the test's
 /// oracle for which retyped columns must keep their values exactly.
 enum PropertyAffinity: Equatable {
-    case integer, text, blob, real, numeric
+    /// `any` is a STRICT table's ANY, which keeps every value as it is and, unlike BLOB, takes any storage
+    /// class.
+    case integer, text, blob, real, numeric, any
 
     /// The affinity of `type` in a table that is STRICT or not (`ANY` keeps values as they are only in a
     /// STRICT table; elsewhere it is a NUMERIC type name like any other).
     init(_ type: String, strict: Bool = false) {
         let upper = type.uppercased()
         if strict, upper == "ANY" {
-            self = .blob
+            self = .any
             return
         }
         if upper.contains("INT") {

@@ -46,6 +46,7 @@ extension PropertyEditor {
                 update(table.id) { $0.foreignKeys.remove(at: position) }
                 return "remove foreign key \(position) of \(table.name)"
             }
+            if chance(40), let retargeted = retarget(table, key: position) { return retargeted }
             let action = table.foreignKeys[position].onDelete == "CASCADE" ? "SET NULL" : "CASCADE"
             update(table.id) { $0.foreignKeys[position].onDelete = action }
             return "ON DELETE \(action) on foreign key \(position) of \(table.name)"
@@ -81,7 +82,9 @@ extension PropertyEditor {
             if table.columns.contains(where: { $0.type == "ANY" }) { mayLoseData = true }
             return "drop STRICT on \(table.name)"
         }
-        guard table.columns.allSatisfy({ PropertyGenerator.strictTypes.contains($0.type) }),
+        // A generated column's value is not checked against its STRICT type when written (integrity_check
+        // finds it later): no STRICT over generated columns.
+        guard table.columns.allSatisfy({ PropertyGenerator.strictTypes.contains($0.type) && $0.generated == nil }),
             let source = original.table(table.id)
         else { return nil }
         for column in table.columns where column.generated == nil && column.type != "ANY" {
@@ -151,5 +154,26 @@ extension PropertyEditor {
         }
         generator.addTrigger(to: &wanted)
         return "add trigger \(wanted.triggers[wanted.triggers.count - 1].name)"
+    }
+
+    /// Points a single-column foreign key at another table of A with a single-column key, when A's rows
+    /// already satisfy it.
+    mutating func retarget(_ table: PropertyTable, key position: Int) -> String? {
+        let key = table.foreignKeys[position]
+        guard key.columns.count == 1, let source = original.table(table.id),
+            let column = source.column(key.columns[0]),
+            let parent = wanted.tables.filter({ $0.id != key.parent && $0.primaryKey.count == 1 })
+                .randomElement(using: &generator.random),
+            let parentSource = original.table(parent.id), let parentKey = parentSource.column(parent.primaryKey[0]),
+            parentKey.type == column.type, table.column(column.id)?.type == column.type
+        else { return nil }
+        let sql = "SELECT count(*) FROM \(quoted(source.name)) WHERE \(quoted(column.name)) IS NOT NULL AND "
+            + "\(quoted(column.name)) NOT IN (SELECT \(quoted(parentKey.name)) FROM \(quoted(parentSource.name)))"
+        guard findsNothing(sql) else { return nil }
+        update(table.id) { edited in
+            edited.foreignKeys[position].parent = parent.id
+            edited.foreignKeys[position].parentColumns = parent.primaryKey
+        }
+        return "foreign key \(position) of \(table.name) now refers to \(parent.name)"
     }
 }

@@ -34,7 +34,8 @@ struct PlanPropertyTests {
             if failed.count <= 2 {
                 // The first failures, shrunk to the smallest pair that still fails the same way.
                 let (small, failures) = PropertyShrinker.shrink(pair, failures: check.failures)
-                var again = PropertyCheck(small)
+                // Run again on fresh databases (the shrinker's last run migrated its copy) to show the plan.
+                var again = PropertyCheck(try small.with(original: small.original, wanted: small.wanted))
                 try? again.run()
                 Issue.record(
                     Comment(rawValue: "shrunk: " + failures.joined(separator: "\n") + "\n" + small.report(plan: again.plan)))
