@@ -194,4 +194,28 @@ struct SchemaPlannerRebuildTests {
         #expect(plan.dataLosses.isEmpty && !plan.steps[0].removesRows)
         #expect(try setup.rows("SELECT id, v FROM t") == ["3|c"])
     }
+
+    @Test("STRICT columns refuse classes they cannot take: a blob into TEXT needs the conversion placeholder")
+    func strictText() throws {
+        let before = "CREATE TABLE t (v BLOB) STRICT; INSERT INTO t VALUES (x'01');"
+        let setup = try PlannerCase(before, "CREATE TABLE t (v TEXT) STRICT;")
+        let plan = try setup.apply(Self.allowed)
+        #expect(plan.placeholders.map(\.standIn) == ["CAST(\"v\" AS TEXT)"])
+        let widening = try PlannerCase("CREATE TABLE t (v INTEGER) STRICT;", "CREATE TABLE t (v TEXT) STRICT;")
+        #expect(try widening.apply().placeholders.isEmpty)
+    }
+
+    @Test("a narrowed column under UNIQUE: rows whose converted values repeat are left out")
+    func narrowedUnique() throws {
+        let before = "CREATE TABLE t (v TEXT UNIQUE); INSERT INTO t VALUES ('1'), ('01'), ('x');"
+        let setup = try PlannerCase(before, "CREATE TABLE t (v INTEGER UNIQUE);")
+        let error = try #require(throws: SchemaPlanError.self) { try setup.plan() }
+        guard case .dataLossRefused(let losses) = error.reason else { throw error }
+        #expect(
+            losses.last?.hasSuffix("rows of \"t\" whose converted values repeat in UNIQUE (\"v\") are not copied")
+                == true)
+        let plan = try setup.apply(Self.allowed)
+        #expect(plan.steps[0].removesRows)
+        #expect(try setup.rows("SELECT v FROM t ORDER BY rowid") == ["1", "x"])
+    }
 }

@@ -15,6 +15,8 @@ struct ColumnCopy {
     var notes: [String] = []
     /// Whether values may differ from the old column's (converted, or NULLs replaced).
     var isConverted = false
+    /// Whether its values go through a conversion the developer writes (so equal values may appear).
+    var narrows = false
     /// The old column's name, or nil for a new column.
     var source: String?
 
@@ -43,6 +45,7 @@ struct ColumnCopy {
             copy.notes.append("\(subject) takes \(to.rawValue) affinity: every value is kept, converted where needed")
         case .narrowing:
             copy.isConverted = true
+            copy.narrows = true
             let change = "from \(typeName(old.declaredType)) to \(typeName(new.declaredType))"
             let standIn = isStrict ? "CAST(\(copy.expression) AS \(to.rawValue))" : copy.expression
             let placeholder = placeholder("convert \(quoted(old.name)) \(change)", standIn: standIn)
@@ -74,16 +77,19 @@ struct ColumnCopy {
         return ColumnCopy(target: new.name, expression: placeholder.sql, placeholders: [placeholder])
     }
 
-    /// The affinities' change, except that a STRICT `BLOB` column refuses every value that is not a blob
-    /// (SQLite coerces values into the other STRICT types as affinity does, and refuses what does not fit), so
-    /// values from any column but another STRICT `BLOB` one need converting.
+    /// The affinities' change; into a STRICT column, a narrowing whenever the old column may hold a storage
+    /// class the new one refuses (a blob into `TEXT`, a number into `BLOB`, text into `INTEGER`).
     private static func change(
         _ old: SchemaModel.Column, _ new: SchemaModel.Column, affinities: (TypeAffinity, TypeAffinity),
         strictness: (old: Bool, new: Bool)
     ) -> TypeAffinity.Change {
         let change = affinities.0.change(to: affinities.1)
-        guard strictness.new, new.declaredType == "BLOB" else { return change }
-        return strictness.old && old.declaredType == "BLOB" ? .same : .narrowing
+        guard strictness.new else { return change }
+        let held = StrictStorage.classes(
+            declaredType: old.declaredType, affinity: affinities.0, isStrict: strictness.old)
+        let accepted = StrictStorage.accepted(declaredType: new.declaredType, affinity: affinities.1)
+        guard held.isSubset(of: accepted) else { return .narrowing }
+        return change == .narrowing ? .widening : change
     }
 
     private static func typeName(_ declaredType: String) -> String {

@@ -58,6 +58,16 @@ extension TableRebuild {
         return notes
     }
 
+    /// The wanted UNIQUE and PRIMARY KEY constraints over a column whose values the developer's conversion
+    /// writes: values distinct before may be equal after, and the copy leaves out the rows that repeat one.
+    func convertedUniques(_ copies: [ColumnCopy]) -> [String] {
+        let narrowed = Set(copies.filter(\.narrows).map(\.target.identifierKey))
+        guard !narrowed.isEmpty else { return [] }
+        return wanted.uniqueConstraints.filter { index in
+            index.terms.contains { !$0.isExpression && narrowed.contains($0.expression.identifierKey) }
+        }.map { "rows of \(quoted(wanted.name)) whose converted values repeat in \(Self.describe($0)) are not copied" }
+    }
+
     /// What the rebuild loses beyond its columns' conversions.
     func tableLosses() -> [String] {
         let table = quoted(wanted.name)

@@ -26,8 +26,9 @@ struct TableRebuild {
             throw SchemaPlanError(.unsupported(object: wanted.name, reason: "its CREATE TABLE has no column list"))
         }
         let copies = columnCopies()
-        let losses = copies.flatMap(\.losses) + tableLosses()
-        let removesRows = !newConstraints().isEmpty
+        let collisions = convertedUniques(copies)
+        let losses = copies.flatMap(\.losses) + tableLosses() + collisions
+        let removesRows = !newConstraints().isEmpty || !collisions.isEmpty
         var statements = [create]
         if let insert = insertStatement(copies, orIgnore: removesRows) { statements.append(insert) }
         statements += sequenceStatements()
