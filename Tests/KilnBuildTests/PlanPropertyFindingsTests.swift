@@ -74,31 +74,26 @@ struct PlanPropertyFindingsTests {
         #expect(comments.contains("STRICT: yes → no"), "\(comments)")
     }
 
-    /// Seeds 1620, 2003, 2334: narrowing a column of a STRICT table that is UNIQUE (or under a unique index)
-    /// gives the conversion placeholder the stand-in `CAST(v AS INTEGER)`, which turns distinct values into the
-    /// same one ('a' and 'b' both become 0): the verification text fails with `UNIQUE constraint failed`, so
-    /// `kiln plan` cannot prove, and so cannot write, a migration for this ordinary change.
+    /// Seeds 1620, 2003, 2334 (fixed in the planner since): narrowing a column of a STRICT table that is UNIQUE
+    /// gave the conversion placeholder the stand-in `CAST(v AS INTEGER)`, which turns distinct values into the
+    /// same one ('a' and 'b' both become 0): the verification text failed with `UNIQUE constraint failed`. Now
+    /// the copy leaves out colliding rows (INSERT OR IGNORE) and the step says it may remove rows.
     @Test func narrowingAUniqueStrictColumnCanBeVerified() throws {
-        withKnownIssue("planner: a STRICT narrowing's stand-in collapses the values of a UNIQUE column") {
-            let differences = try differencesAfterApplying(
-                "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE) STRICT;",
-                rows: "INSERT INTO t VALUES (1, 'a'), (2, 'b');",
-                wanted: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER UNIQUE) STRICT;")
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        let differences = try differencesAfterApplying(
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE) STRICT;",
+            rows: "INSERT INTO t VALUES (1, 'a'), (2, 'b');",
+            wanted: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER UNIQUE) STRICT;")
+        #expect(differences.isEmpty, "\(differences)")
     }
 
-    /// Seeds 684, 1270, 1429, 2095, 2321, 2444 (sweep of 2500): BLOB → TEXT in a STRICT table is planned as a
-    /// widening ("takes TEXT affinity: every value is kept") and copied as is, but a STRICT TEXT column refuses
-    /// a blob (`cannot store BLOB value in TEXT column new_t.v`): the migration cannot run. In a STRICT table
-    /// any change of type other than to ANY (or INT ↔ INTEGER, INTEGER → REAL) needs the conversion.
+    /// Seeds 684, 1270, 1429, 2095, 2321, 2444 of a 2500-pair sweep (fixed in the planner since): BLOB → TEXT
+    /// in a STRICT table was planned as a widening ("takes TEXT affinity: every value is kept") and copied as
+    /// is, but a STRICT TEXT column refuses a blob (`cannot store BLOB value in TEXT column new_t.v`).
     @Test func blobToTextInAStrictTableConvertsItsValues() throws {
-        withKnownIssue("planner: STRICT BLOB → TEXT copied as a widening") {
-            let differences = try differencesAfterApplying(
-                "CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB) STRICT;",
-                rows: "INSERT INTO t VALUES (1, x'00');",
-                wanted: "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT) STRICT;")
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        let differences = try differencesAfterApplying(
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB) STRICT;",
+            rows: "INSERT INTO t VALUES (1, x'00');",
+            wanted: "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT) STRICT;")
+        #expect(differences.isEmpty, "\(differences)")
     }
 }

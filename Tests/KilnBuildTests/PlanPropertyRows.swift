@@ -41,15 +41,17 @@ struct PropertyRows {
         return ["rowid", "_rowid_", "oid"].first { !names.contains($0) } ?? "rowid"
     }
 
-    /// What differs in `after` (the same table after the plan): the row count, a missing row, a kept value
-    /// (a NULL made non-NULL by a new NOT NULL is expected).
-    func differences(from after: PropertyRows?, wanted: PropertySchema) -> [String] {
+    /// What differs in `after` (the same table after the plan): the row count and a missing row (unless the
+    /// plan may remove rows of the table), a kept value (a NULL made non-NULL by a new NOT NULL is expected).
+    func differences(from after: PropertyRows?, wanted: PropertySchema, mayRemoveRows: Bool) -> [String] {
         guard let after else { return ["table \(table): gone after the plan"] }
         var found: [String] = []
-        if after.count != count { found.append("table \(table): \(count) rows before, \(after.count) after") }
+        if after.count != count, !mayRemoveRows || after.count > count {
+            found.append("table \(table): \(count) rows before, \(after.count) after")
+        }
         for (key, values) in rows.sorted(by: { "\($0.key)" < "\($1.key)" }) where found.count < 5 {
             guard let newValues = after.rows[key] else {
-                found.append("table \(table): row \(key) is gone")
+                if !mayRemoveRows { found.append("table \(table): row \(key) is gone") }
                 continue
             }
             for (position, id) in columnIDs.enumerated() where values[position] != newValues[position] {
