@@ -31,7 +31,8 @@ extension PropertyEditor {
                 edited.columns[index].type = table.isStrict && parentType.isEmpty ? "ANY" : parentType
                 edited.columns[index].isUnique = false
                 edited.foreignKeys.append(
-                    PropertyForeignKey(columns: [column.id], parent: parent.id, parentColumns: parent.primaryKey, isInline: true))
+                    PropertyForeignKey(
+                        columns: [column.id], parent: parent.id, parentColumns: parent.primaryKey, isInline: true))
             }
             description += " referencing \(parent.name)"
         }
@@ -156,7 +157,8 @@ extension PropertyEditor {
             let source = original.table(table.id), let sourceColumn = source.column(column.id)
         else { return nil }
         let name = quoted(sourceColumn.name)
-        let sql = "CREATE UNIQUE INDEX kiln_property_unique ON \(quoted(source.name)) (\(name) COLLATE "
+        let sql =
+            "CREATE UNIQUE INDEX kiln_property_unique ON \(quoted(source.name)) (\(name) COLLATE "
             + "\(column.collation ?? "BINARY"))"
         guard dataAccepts(sql) else { return nil }
         update(table.id) { edited in
@@ -169,8 +171,9 @@ extension PropertyEditor {
 
     /// Renames a column A already has, named with a `SchemaRename.column`.
     mutating func renameColumn(of table: PropertyTable) -> String? {
-        guard let column = table.columns.filter({ original.column($0.id) != nil && !renamedIDs.contains($0.id) })
-            .randomElement(using: &generator.random),
+        guard
+            let column = table.columns.filter({ original.column($0.id) != nil && !renamedIDs.contains($0.id) })
+                .randomElement(using: &generator.random),
             let source = original.table(table.id)
         else { return nil }
         let name = freshColumnName(in: table.id)
@@ -185,16 +188,26 @@ extension PropertyEditor {
         return "rename column \(tableName).\(column.name) → \(name)"
     }
 
-    /// Gives a text column COLLATE NOCASE or takes it away; where the column is unique, only when A's rows
-    /// stay distinct under the new collation.
+    /// Gives a text column COLLATE NOCASE or takes it away. NOCASE can make values of a unique column equal:
+    /// under a one-column UNIQUE only when A's rows stay distinct, never under a composite one or a unique
+    /// index. Going back to BINARY can only make equal values distinct, so it loses nothing.
     mutating func changeCollation(in table: PropertyTable) -> String? {
-        guard let column = plainColumns(of: table).filter({ PropertyAffinity($0.type) == .text })
-            .randomElement(using: &generator.random)
+        guard
+            let column = plainColumns(of: table).filter({ PropertyAffinity($0.type) == .text })
+                .randomElement(using: &generator.random)
         else { return nil }
         let collation = column.collation == nil ? "NOCASE" : nil
-        if column.isUnique, let source = original.table(table.id), let sourceColumn = source.column(column.id) {
-            let sql = "CREATE UNIQUE INDEX kiln_property_unique ON \(quoted(source.name)) "
-                + "(\(quoted(sourceColumn.name)) COLLATE \(collation ?? "BINARY"))"
+        let underUnique =
+            table.uniques.contains { $0.contains(column.id) }
+            || wanted.indexes.contains { $0.isUnique && $0.terms.contains { $0.columns.contains(column.id) } }
+        if collation != nil, underUnique { return nil }
+        if collation != nil, column.isUnique {
+            guard let source = original.table(table.id), let sourceColumn = source.column(column.id) else {
+                return nil
+            }
+            let sql =
+                "CREATE UNIQUE INDEX kiln_property_unique ON \(quoted(source.name)) "
+                + "(\(quoted(sourceColumn.name)) COLLATE NOCASE)"
             guard dataAccepts(sql) else { return nil }
             mayLoseData = true
         }

@@ -96,4 +96,61 @@ struct PlanPropertyFindingsTests {
             wanted: "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT) STRICT;")
         #expect(differences.isEmpty, "\(differences)")
     }
+
+    /// Seeds 1024, 1620, 2040, 3156 of a 3000-pair sweep: a rebuild that leaves out rows (INSERT OR IGNORE, here
+    /// because the stand-in `CAST(code AS INT)` makes 'x' and 'y' both 0 under UNIQUE) drops a parent row that
+    /// another table still refers to, so the migration fails its `foreign_key_check` and verification refuses
+    /// an ordinary narrowing. The stand-in of a unique column should keep values distinct, and rows left out
+    /// need their children handled (deleted, or the loss refused).
+    @Test func rowsLeftOutOfARebuildDoNotOrphanTheirChildren() throws {
+        let database = try SQLiteConnection(path: ":memory:")
+        try database.execute(
+            sql: """
+                CREATE TABLE p (id TEXT PRIMARY KEY, code ANY UNIQUE) STRICT;
+                CREATE TABLE c (id INTEGER PRIMARY KEY, p_id TEXT REFERENCES p (id));
+                INSERT INTO p VALUES ('a', 'x'), ('b', 'y');
+                INSERT INTO c VALUES (1, 'a'), (2, 'b');
+                """)
+        let wanted = try SQLiteConnection(path: ":memory:")
+        try wanted.execute(
+            sql: """
+                CREATE TABLE p (id TEXT PRIMARY KEY, code INT UNIQUE) STRICT;
+                CREATE TABLE c (id INTEGER PRIMARY KEY, p_id TEXT REFERENCES p (id));
+                """)
+        let plan = try SchemaPlanner.plan(from: database, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
+        try database.transaction { try database.execute(sql: plan.verificationText) }
+        let violations = try database.rows(sql: "PRAGMA foreign_key_check")
+        withKnownIssue("planner: rows a rebuild leaves out (INSERT OR IGNORE) orphan the rows that refer to them") {
+            #expect(violations.isEmpty)
+        }
+    }
+
+    /// Seed 2003 of a 3000-pair sweep: a unique index over a column narrowed in a STRICT table is recreated
+    /// after the copy; the stand-in `CAST(v AS INTEGER)` made 'a' and 'b' both 0, so `CREATE UNIQUE INDEX`
+    /// fails and verification refuses the plan (the OR IGNORE of the copy only covers the table's own
+    /// constraints).
+    @Test func aUniqueIndexOverANarrowedStrictColumnIsRecreated() throws {
+        withKnownIssue("planner: a unique index over a converted column fails to be recreated") {
+            let differences = try differencesAfterApplying(
+                "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT) STRICT; CREATE UNIQUE INDEX i ON t (v);",
+                rows: "INSERT INTO t VALUES (1, 'a'), (2, 'b');",
+                wanted: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER) STRICT; CREATE UNIQUE INDEX i ON t (v);")
+            #expect(differences.isEmpty, "\(differences)")
+        }
+    }
+
+    /// Seeds 458, 460, 821, 930, 975, 1075, 1193, 1381, 1472, 2304, 3230 of a 3000-pair sweep: dropping
+    /// COLLATE NOCASE from a column under a UNIQUE constraint is refused as data loss ("rows that fail UNIQUE
+    /// (…) are not copied"), though values distinct under NOCASE are distinct under BINARY: no row can fail.
+    @Test func droppingNocaseUnderAUniqueLosesNothing() throws {
+        let current = try SQLiteConnection(path: ":memory:")
+        try current.execute(
+            sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT COLLATE NOCASE, UNIQUE (a, b))")
+        let wanted = try SQLiteConnection(path: ":memory:")
+        try wanted.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT, UNIQUE (a, b))")
+        withKnownIssue("planner: COLLATE NOCASE → BINARY under a UNIQUE counted as data loss") {
+            let plan = try SchemaPlanner.plan(from: current, to: wanted)
+            #expect(plan.dataLosses.isEmpty)
+        }
+    }
 }

@@ -18,7 +18,10 @@ struct PropertyRandom: RandomNumberGenerator {
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
 
     /// A random element (the collection must not be empty).
-    mutating func pick<C: Collection>(_ items: C) -> C.Element { items.randomElement(using: &self)! }
+    mutating func pick<C: Collection>(_ items: C) -> C.Element {
+        guard let item = items.randomElement(using: &self) else { preconditionFailure("nothing to pick from") }
+        return item
+    }
 }
 
 /// Makes the first schema of a pair: 2–5 tables with foreign keys (self-references and cycles included),

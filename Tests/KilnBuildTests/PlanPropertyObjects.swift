@@ -117,7 +117,10 @@ extension PropertyGenerator {
                 .text(" WHEN NEW."), .column(column.id), .text(" IS NULL BEGIN SELECT RAISE(IGNORE) WHERE 0; END"),
             ]
         default:
-            parts = [.text("AFTER DELETE ON "), .table(table.id), .text(" BEGIN SELECT OLD."), .column(column.id), .text("; END")]
+            parts = [
+                .text("AFTER DELETE ON "), .table(table.id), .text(" BEGIN SELECT OLD."), .column(column.id),
+                .text("; END"),
+            ]
         }
         let name = random.chance(30) ? "Trigger \(id)" : "trg_\(id)"
         schema.triggers.append(PropertyTrigger(id: id, name: name, table: table.id, body: PropertyExpression(parts)))

@@ -89,9 +89,11 @@ extension PropertyEditor {
         else { return nil }
         for column in table.columns where column.generated == nil && column.type != "ANY" {
             guard let sourceColumn = source.column(column.id) else { continue }
-            let allowed = ["INTEGER": "'integer'", "INT": "'integer'", "REAL": "'integer', 'real'"][column.type]
+            let allowed =
+                ["INTEGER": "'integer'", "INT": "'integer'", "REAL": "'integer', 'real'"][column.type]
                 ?? "'\(column.type.lowercased())'"
-            let sql = "SELECT count(*) FROM \(quoted(source.name)) WHERE typeof(\(quoted(sourceColumn.name))) "
+            let sql =
+                "SELECT count(*) FROM \(quoted(source.name)) WHERE typeof(\(quoted(sourceColumn.name))) "
                 + "NOT IN ('null', \(allowed))"
             guard findsNothing(sql) else { return nil }
         }
@@ -120,7 +122,8 @@ extension PropertyEditor {
     mutating func uniqueIndexAllowed() -> Bool {
         let index = wanted.indexes[wanted.indexes.count - 1]
         guard index.isUnique else { return true }
-        let inA = index.terms.allSatisfy(original.resolves) && original.table(index.table) != nil
+        let inA =
+            index.terms.allSatisfy(original.resolves) && original.table(index.table) != nil
             && index.condition.map(original.resolves) ?? true
         var probe = index
         probe.name = "kiln_property_probe"
@@ -167,7 +170,8 @@ extension PropertyEditor {
             let parentSource = original.table(parent.id), let parentKey = parentSource.column(parent.primaryKey[0]),
             parentKey.type == column.type, table.column(column.id)?.type == column.type
         else { return nil }
-        let sql = "SELECT count(*) FROM \(quoted(source.name)) WHERE \(quoted(column.name)) IS NOT NULL AND "
+        let sql =
+            "SELECT count(*) FROM \(quoted(source.name)) WHERE \(quoted(column.name)) IS NOT NULL AND "
             + "\(quoted(column.name)) NOT IN (SELECT \(quoted(parentKey.name)) FROM \(quoted(parentSource.name)))"
         guard findsNothing(sql) else { return nil }
         update(table.id) { edited in

@@ -26,7 +26,7 @@ struct PlanPropertyTests {
             var check = PropertyCheck(pair)
             try check.run()
             guard !check.failures.isEmpty else { continue }
-            if let bug = PropertyKnownBugs.explain(check.failures, pair: pair) {
+            if let bug = PropertyKnownBugs.explain(check.failures, pair: pair, plan: check.plan) {
                 known[bug, default: []].append(seed)
                 continue
             }
@@ -38,7 +38,9 @@ struct PlanPropertyTests {
                 var again = PropertyCheck(try small.with(original: small.original, wanted: small.wanted))
                 try? again.run()
                 Issue.record(
-                    Comment(rawValue: "shrunk: " + failures.joined(separator: "\n") + "\n" + small.report(plan: again.plan)))
+                    Comment(
+                        rawValue: "shrunk: " + failures.joined(separator: "\n") + "\n" + small.report(plan: again.plan))
+                )
             } else if failed.count <= 5 {
                 Issue.record(
                     Comment(rawValue: check.failures.joined(separator: "\n") + "\n" + pair.report(plan: check.plan)))
@@ -79,7 +81,8 @@ struct PlanPropertyTests {
     /// A direct case of the refusal: dropping a table that holds rows needs `allowsDataLoss`.
     @Test func droppingATableIsRefusedWithoutDataLoss() throws {
         let current = try SQLiteConnection(path: ":memory:")
-        try current.execute(sql: "CREATE TABLE kept (id INTEGER PRIMARY KEY); CREATE TABLE gone (id INTEGER PRIMARY KEY)")
+        try current.execute(
+            sql: "CREATE TABLE kept (id INTEGER PRIMARY KEY); CREATE TABLE gone (id INTEGER PRIMARY KEY)")
         let wanted = try SQLiteConnection(path: ":memory:")
         try wanted.execute(sql: "CREATE TABLE kept (id INTEGER PRIMARY KEY)")
         #expect {
