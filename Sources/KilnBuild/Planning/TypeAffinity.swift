@@ -25,7 +25,10 @@ enum TypeAffinity: String {
     static func of(_ declaredType: String, isStrict: Bool, on connection: SQLiteConnection) -> TypeAffinity {
         let type = declaredType
         if type.isEmpty || (isStrict && type.uppercased() == "ANY") { return .blob }
-        guard
+        // A declared type is words, numbers and their punctuation; anything else is not put into SQL text,
+        // and SQLite's rule for a type that names none of its words is NUMERIC.
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_ (),.+-")
+        guard type.allSatisfy({ allowed.contains($0) }),
             let row = try? connection.rows(
                 sql: "SELECT typeof(CAST('1.5' AS \(type))), typeof(CAST('1' AS \(type)))"
             ).first, row.count == 2, case .text(let decimal) = row[0], case .text(let whole) = row[1]
