@@ -45,7 +45,7 @@ struct PropertyEditor {
     /// One random edit; nil when the chosen one does not apply.
     mutating func oneEdit() -> String? {
         guard let table = wanted.tables.randomElement(using: &generator.random) else { return nil }
-        switch Int.random(in: 0..<25, using: &generator.random) {
+        switch Int.random(in: 0..<27, using: &generator.random) {
         case 0, 1: return addColumn(to: table)
         case 2: return dropColumn(of: table)
         case 3, 4: return retype(in: table)
@@ -65,6 +65,9 @@ struct PropertyEditor {
         case 18, 19: return changeIndex()
         case 20, 21: return changeView()
         case 22: return changeCollation(in: table)
+        case 23, 24:
+            guard !table.foreignKeys.isEmpty else { return nil }
+            return retarget(table, key: Int.random(in: 0..<table.foreignKeys.count, using: &generator.random))
         default: return changeTrigger()
         }
     }
