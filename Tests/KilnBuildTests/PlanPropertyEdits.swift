@@ -40,6 +40,14 @@ struct PropertyEditor {
             if let done = oneEdit() { log.append(done) }
         }
         wanted.removeDangling()
+        // A renamed generated column goes when the column it reads is dropped: its rename then names nothing.
+        renames.removeAll { rename in
+            guard case .column(let table, _, let to) = rename else { return false }
+            return !wanted.tables.contains { target in
+                (target.name == table || original.table(target.id)?.name == table)
+                    && target.columns.contains { $0.name == to }
+            }
+        }
     }
 
     /// One random edit; nil when the chosen one does not apply.

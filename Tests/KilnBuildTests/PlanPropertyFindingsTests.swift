@@ -153,4 +153,18 @@ struct PlanPropertyFindingsTests {
             #expect(plan.dataLosses.isEmpty)
         }
     }
+
+    /// Seed 167 of the first generator: dropping STRICT from a table with an ANY column (which then has NUMERIC
+    /// affinity, so '5' becomes 5) is a data loss rightly, but was described as "narrows from ANY to ANY".
+    @Test func droppingStrictOverAnyNamesTheChange() throws {
+        let current = try SQLiteConnection(path: ":memory:")
+        try current.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v ANY) STRICT")
+        let wanted = try SQLiteConnection(path: ":memory:")
+        try wanted.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v ANY)")
+        let plan = try SchemaPlanner.plan(from: current, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
+        #expect(!plan.dataLosses.isEmpty)
+        withKnownIssue("planner: dropping STRICT over ANY described as narrowing from ANY to ANY") {
+            #expect(!plan.dataLosses.joined().contains("from ANY to ANY"), "\(plan.dataLosses)")
+        }
+    }
 }
