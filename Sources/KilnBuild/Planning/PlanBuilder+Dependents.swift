@@ -43,7 +43,12 @@ extension PlanBuilder {
             current.table(index.table) != nil
         else { return nil }
         if old.isUnique, old.terms == index.terms, old.condition == index.condition { return nil }
-        let change = old.isUnique ? "whose key changed" : "that becomes UNIQUE"
+        let collations = index.terms.map(\.collation)
+        let change =
+            !old.isUnique
+            ? "that becomes UNIQUE"
+            : old.terms.map(\.expression) == index.terms.map(\.expression) && old.terms.map(\.collation) != collations
+                ? "whose key now compares with COLLATE \(collations.joined(separator: ", "))" : "whose key changed"
         return TableRebuild.failure(
             "rows of \(quoted(index.table)) that repeat a key of index \(quoted(index.name)) \(change)")
     }

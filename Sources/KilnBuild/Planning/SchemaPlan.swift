@@ -44,6 +44,10 @@ public struct SchemaPlanStep: Sendable, Equatable {
     public var dataLoss: String?
     /// The expressions the developer must fill in before the migration runs.
     public var placeholders: [PlanPlaceholder]
+    /// Whether each row keeps its rowid (true but for a rebuild whose new `INTEGER PRIMARY KEY` is a column
+    /// that was not the old table's rowid, as `INT PRIMARY KEY` becoming `INTEGER PRIMARY KEY`: each row's
+    /// rowid then becomes its key, so rows can be compared by their columns only).
+    public var keepsRowIDs = true
 
     /// A step from its parts.
     public init(

@@ -50,10 +50,11 @@ struct TableRebuild {
                     column: copy.target, isConverted: copy.isConverted)
             }
         }
-        let step = SchemaPlanStep(
+        var step = SchemaPlanStep(
             .rebuildTable, name: wanted.name, comments: comments, statements: statements,
             dataLoss: losses.isEmpty ? nil : losses.joined(separator: "; "),
             placeholders: copies.flatMap(\.placeholders))
+        step.keepsRowIDs = keepsRowIDs(copies)
         return (step, kept)
     }
 
@@ -126,6 +127,15 @@ struct TableRebuild {
         return
             "INSERT INTO \(quoted(temporaryName)) (\(targets.joined(separator: ", ")))"
             + " SELECT \(expressions.joined(separator: ", ")) FROM \(quoted(current.name))"
+    }
+
+    /// Whether the copy keeps every row's rowid: not when both tables have one but the new rowid's alias is
+    /// copied from a column that was not the old rowid.
+    private func keepsRowIDs(_ copies: [ColumnCopy]) -> Bool {
+        guard !current.isWithoutRowID, !wanted.isWithoutRowID, let alias = rowIDAlias(of: wanted),
+            let source = copies.first(where: { $0.target.isSameIdentifier(as: alias) })?.source
+        else { return true }
+        return rowIDAlias(of: current)?.isSameIdentifier(as: source) == true
     }
 
     /// AUTOINCREMENT's high-water mark carried from the old table to the new one, so no number is handed out
