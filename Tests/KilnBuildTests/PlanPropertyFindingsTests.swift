@@ -74,16 +74,25 @@ struct PlanPropertyFindingsTests {
         #expect(comments.contains("STRICT: yes → no"), "\(comments)")
     }
 
-    /// Seeds 1620, 2003, 2334 (fixed in the planner since): narrowing a column of a STRICT table that is UNIQUE
-    /// gave the conversion placeholder the stand-in `CAST(v AS INTEGER)`, which turns distinct values into the
-    /// same one ('a' and 'b' both become 0): the verification text failed with `UNIQUE constraint failed`. Now
-    /// the copy leaves out colliding rows (INSERT OR IGNORE) and the step says it may remove rows.
-    @Test func narrowingAUniqueStrictColumnCanBeVerified() throws {
-        let differences = try differencesAfterApplying(
-            "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE) STRICT;",
-            rows: "INSERT INTO t VALUES (1, 'a'), (2, 'b');",
-            wanted: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER UNIQUE) STRICT;")
-        #expect(differences.isEmpty, "\(differences)")
+    /// Seeds 1620, 2003, 2334: narrowing a column of a STRICT table that is UNIQUE gave the conversion
+    /// placeholder the stand-in `CAST(v AS INTEGER)`, which turns distinct values into the same one ('a' and 'b'
+    /// both become 0). kiln never leaves rows out silently (it once copied with INSERT OR IGNORE): the plan
+    /// warns that repeated converted values make the migration fail, and the copy fails, rolled back.
+    @Test func narrowingAUniqueStrictColumnFailsAsWarned() throws {
+        let database = try SQLiteConnection(path: ":memory:")
+        try database.execute(
+            sql:
+                "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE) STRICT; INSERT INTO t VALUES (1, 'a'), (2, 'b');"
+        )
+        let wanted = try SQLiteConnection(path: ":memory:")
+        try wanted.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER UNIQUE) STRICT;")
+        let plan = try SchemaPlanner.plan(from: database, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
+        #expect(plan.dataLosses.contains { $0.contains("repeat in UNIQUE") && $0.contains("make this migration fail") })
+        let error = #expect(throws: SQLiteError.self) {
+            try database.transaction { try database.execute(sql: plan.verificationText) }
+        }
+        #expect(error?.message.contains("UNIQUE constraint failed") == true)
+        #expect(try database.integer(sql: "SELECT count(*) FROM t") == 2)
     }
 
     /// Seeds 684, 1270, 1429, 2095, 2321, 2444 of a 2500-pair sweep (fixed in the planner since): BLOB → TEXT
@@ -97,12 +106,11 @@ struct PlanPropertyFindingsTests {
         #expect(differences.isEmpty, "\(differences)")
     }
 
-    /// Seeds 1024, 1620, 2040, 3156 of a 3000-pair sweep: a rebuild that leaves out rows (INSERT OR IGNORE, here
-    /// because the stand-in `CAST(code AS INT)` makes 'x' and 'y' both 0 under UNIQUE) drops a parent row that
-    /// another table still refers to, so the migration fails its `foreign_key_check` and verification refuses
-    /// an ordinary narrowing. The stand-in of a unique column should keep values distinct, and rows left out
-    /// need their children handled (deleted, or the loss refused).
-    @Test func rowsLeftOutOfARebuildDoNotOrphanTheirChildren() throws {
+    /// Seeds 1024, 1620, 2040, 3156 of a 3000-pair sweep: a rebuild that left out rows (INSERT OR IGNORE, here
+    /// because the stand-in `CAST(code AS INT)` makes 'x' and 'y' both 0 under UNIQUE) dropped a parent row that
+    /// another table still referred to. Now the copy is a plain INSERT: it fails, rolled back, and no child is
+    /// orphaned; the plan said it would.
+    @Test func rowsAreNeverLeftOutSoNoChildIsOrphaned() throws {
         let database = try SQLiteConnection(path: ":memory:")
         try database.execute(
             sql: """
@@ -118,11 +126,12 @@ struct PlanPropertyFindingsTests {
                 CREATE TABLE c (id INTEGER PRIMARY KEY, p_id TEXT REFERENCES p (id));
                 """)
         let plan = try SchemaPlanner.plan(from: database, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
-        try database.transaction { try database.execute(sql: plan.verificationText) }
-        let violations = try database.rows(sql: "PRAGMA foreign_key_check")
-        withKnownIssue("planner: rows a rebuild leaves out (INSERT OR IGNORE) orphan the rows that refer to them") {
-            #expect(violations.isEmpty)
+        #expect(!plan.migrationText(header: []).contains("OR IGNORE"))
+        #expect(throws: SQLiteError.self) {
+            try database.transaction { try database.execute(sql: plan.verificationText) }
         }
+        #expect(try database.integer(sql: "SELECT count(*) FROM p") == 2)
+        #expect(try database.rows(sql: "PRAGMA foreign_key_check").isEmpty)
     }
 
     /// Seed 2003 of a 3000-pair sweep: a unique index over a column narrowed in a STRICT table is recreated

@@ -7,11 +7,6 @@ enum PropertyKnownBugs {
     /// The bug that explains all of `failures` of `pair` and its `plan`, or nil.
     static func explain(_ failures: [String], pair: PropertyPair, plan: SchemaPlan?) -> String? {
         let applying = failures.allSatisfy { $0.hasPrefix("applying the plan failed") }
-        if applying, plan?.steps.contains(where: \.removesRows) == true,
-            failures.allSatisfy({ $0.contains("foreign key violation") })
-        {
-            return "planner: rows a rebuild leaves out (INSERT OR IGNORE) orphan the rows that refer to them"
-        }
         let recreatesUniqueIndex =
             plan?.steps.contains { step in
                 step.kind == .createIndex && step.statements.contains { $0.hasPrefix("CREATE UNIQUE INDEX") }

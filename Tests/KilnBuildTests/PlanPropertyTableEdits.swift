@@ -111,7 +111,11 @@ extension PropertyEditor {
             guard chance(50) else { return "drop index \(index.name)" }
             generator.addIndex(to: &wanted)
             wanted.indexes[wanted.indexes.count - 1].name = index.name
-            return uniqueIndexAllowed() ? "redefine index \(index.name)" : nil
+            guard uniqueIndexAllowed() else { return nil }
+            // A unique index redefined under the same name is stricter than before: the planner asks for
+            // --allow-data-loss (a device's rows may repeat its new key).
+            if wanted.indexes[wanted.indexes.count - 1].isUnique { mayLoseData = true }
+            return "redefine index \(index.name)"
         }
         generator.addIndex(to: &wanted)
         return uniqueIndexAllowed() ? "add index \(wanted.indexes[wanted.indexes.count - 1].name)" : nil
@@ -174,6 +178,8 @@ extension PropertyEditor {
             "SELECT count(*) FROM \(quoted(source.name)) WHERE \(quoted(column.name)) IS NOT NULL AND "
             + "\(quoted(column.name)) NOT IN (SELECT \(quoted(parentKey.name)) FROM \(quoted(parentSource.name)))"
         guard findsNothing(sql) else { return nil }
+        // A device's rows may not match the new parent: the planner asks for --allow-data-loss.
+        mayLoseData = true
         update(table.id) { edited in
             edited.foreignKeys[position].parent = parent.id
             edited.foreignKeys[position].parentColumns = parent.primaryKey

@@ -51,10 +51,11 @@ extension TableRebuild {
     }
 
     /// What the rebuild checks that the old table did not, which fails the migration (never silently) when a
-    /// row does not pass: new foreign keys (the migrator's `foreign_key_check`) and STRICT's types.
+    /// row does not pass: new foreign keys over new columns (whose rows hold the default) and STRICT's types.
+    /// A new foreign key over existing columns is a risk to allow (``tableLosses()``).
     func tableNotes() -> [String] {
         let table = quoted(wanted.name)
-        var notes = wanted.foreignKeys.filter { !current.foreignKeys.contains($0) }.map { key in
+        var notes = newForeignKeys().filter { !overExistingColumns($0) }.map { key in
             "rows of \(table) whose (\(key.columns.map(quoted).joined(separator: ", "))) match no row of "
                 + "\(quoted(key.parentTable)) fail the migration's foreign_key_check"
         }
@@ -85,7 +86,30 @@ extension TableRebuild {
             }
         }
         losses += newConstraints().map { Self.failure("rows of \(table) that break \($0)") }
+        // Values the old table never had to match: a device may hold ones that match no parent row.
+        losses += newForeignKeys().filter(overExistingColumns).map { key in
+            Self.failure(
+                "rows of \(table) whose (\(key.columns.map(quoted).joined(separator: ", "))) match no row of "
+                    + "\(quoted(key.parentTable)) (the new foreign key)")
+        }
         return losses
+    }
+
+    /// The wanted table's foreign keys that point from other columns, or at another table or columns, than
+    /// any of the old table's (a changed ON DELETE action alone is not a new reference).
+    private func newForeignKeys() -> [SchemaModel.ForeignKey] {
+        func reference(_ key: SchemaModel.ForeignKey) -> [SQLIdentifierKey] {
+            key.columns.map(\.identifierKey) + [key.parentTable.identifierKey] + key.parentColumns.map(\.identifierKey)
+        }
+        let old = Set(current.foreignKeys.map(reference))
+        return wanted.foreignKeys.filter { !old.contains(reference($0)) }
+    }
+
+    /// Whether every child column of `key` is a stored column of the old table (so copied rows carry values
+    /// the old table never checked against the parent).
+    private func overExistingColumns(_ key: SchemaModel.ForeignKey) -> Bool {
+        let stored = Set(current.columns.filter { $0.hidden == 0 }.map(\.name.identifierKey))
+        return key.columns.allSatisfy { stored.contains($0.identifierKey) }
     }
 
     /// What happens to `rows` that the new table refuses: the plain copy fails, and the migrator rolls back.
