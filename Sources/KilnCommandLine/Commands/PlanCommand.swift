@@ -71,11 +71,20 @@ enum PlanCommand: KilnCommand {
         lines.append(
             "proven on " + verification.dataSets.joined(separator: ", ")
                 + " (\(verification.rowsCompared) rows compared)")
-        if !verification.emptiedTables.isEmpty {
-            lines.append(
-                "rows of " + verification.emptiedTables.joined(separator: ", ")
-                    + " were removed before proving it: the new constraints refuse some of them")
+        lines += verification.setAside.map { $0.description }
+        lines += verification.tablesNotProvenOnData.map { table in
+            let refused = verification.setAside.contains { $0.table.identifierKey == table.identifierKey }
+            return "not proven on data for table \(table): "
+                + (refused ? "every row of it the data sets held breaks its new constraints" : "the data sets hold no row of it")
         }
+        if !verification.setAside.isEmpty {
+            lines.append("a device holding such rows fails this migration, which then rolls back: clean them first")
+            lines.append(
+                "kiln check tries it on generated rows too: clean such rows in the migration before its copy, "
+                    + "or give the version a fixture holding rows a device can have")
+        }
+        let converted = plan.keptColumns.filter(\.isConverted).map { "\($0.table).\($0.column)" }
+        if !converted.isEmpty { lines.append("converted, so not compared: " + converted.joined(separator: ", ")) }
         lines += plan.dataLosses.map { "loses data: \($0)" }
         lines += planned.placeholderLocations.map { placeholder, location in
             "to fill: \(shownFolder)/\(location.path):\(location.line):\(location.column): "

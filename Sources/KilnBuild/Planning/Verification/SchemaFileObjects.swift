@@ -69,10 +69,15 @@ struct SchemaFileObjects {
         switch error.reason {
         case .schemaDiffers(let differences):
             let text = differences.map { "\($0.name) \($0.description)" }.joined(separator: "\n")
-            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: text))
+            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: text), statement: error.statement)
         case .rowsChanged(let table, _, _, _, _):
-            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: table))
-        case .migrationFailed, .failsCheck: return error
+            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: table), statement: error.statement)
+        case .migrationFailed, .failsCheck:
+            // The planned migration was not written: point at the schema file's object its statement is about.
+            let start = SourceLocation(path: source.path, line: 1, column: 1)
+            let about = error.statement ?? error.diagnostics.map(\.message).joined(separator: "\n")
+            return PlanVerificationError(
+                error.reason, at: location(ofObjectNamedIn: about) ?? start, statement: error.statement)
         }
     }
 }
