@@ -43,7 +43,6 @@ struct CheckWideningTests {
         )
         let plan = try planner.apply()
         #expect(plan.dataLosses.isEmpty)
-        #expect(plan.steps.allSatisfy { !$0.removesRows })
         #expect(!plan.migrationText(header: []).contains("OR IGNORE"))
         #expect(try planner.current.integer(sql: "SELECT count(*) FROM job") == 2)
     }

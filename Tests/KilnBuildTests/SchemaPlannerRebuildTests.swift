@@ -24,14 +24,14 @@ struct SchemaPlannerRebuildTests {
         #expect(try setup.rows("SELECT rowid, id, price FROM item") == ["1|1|12", "5|5|x"])
     }
 
-    @Test("widening to TEXT, BLOB and NUMERIC keeps every value without a placeholder")
+    @Test("exact changes (to BLOB, INTEGER to NUMERIC, another name of the same affinity) need no placeholder")
     func widening() throws {
-        let before = "CREATE TABLE m (a INTEGER, b REAL, c INTEGER, d); INSERT INTO m VALUES (1, 1.5, 7, 'z');"
-        let setup = try PlannerCase(before, "CREATE TABLE m (a TEXT, b BLOB, c NUMERIC, d ANY_TEXT);")
+        let before = "CREATE TABLE m (a INTEGER, b REAL, c INTEGER, d TEXT); INSERT INTO m VALUES (1, 1.5, 7, 'z');"
+        let setup = try PlannerCase(before, "CREATE TABLE m (a BIGINT, b BLOB, c NUMERIC, d ANY_TEXT);")
         let plan = try setup.apply()
         #expect(plan.placeholders.isEmpty && plan.dataLosses.isEmpty)
-        #expect(plan.keptColumns.map(\.isConverted) == [true, false, true, true])
-        #expect(try setup.rows("SELECT typeof(a), a, b, c, d FROM m") == ["text|1|1.5|7|z"])
+        #expect(plan.keptColumns.map(\.isConverted) == [false, false, true, false])
+        #expect(try setup.rows("SELECT typeof(a), a, b, c, d FROM m") == ["integer|1|1.5|7|z"])
     }
 
     @Test("NOT NULL: NULLs get the default, or a placeholder whose stand-in is a value of the column's type")
@@ -85,7 +85,7 @@ struct SchemaPlannerRebuildTests {
             """
         let after = """
             CREATE TABLE a (id INTEGER PRIMARY KEY, b_id INTEGER REFERENCES b (id), up INTEGER REFERENCES a (id),
-              label TEXT NOT NULL DEFAULT 'none' CHECK (length(label) < 10));
+              label TEXT NOT NULL DEFAULT 'none' CHECK (length(label) < 10 AND id > 0));
             CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER REFERENCES a (id), extra BLOB);
             CREATE TABLE c (id INTEGER PRIMARY KEY, a_id INTEGER NOT NULL REFERENCES a (id) ON DELETE CASCADE);
             """
@@ -126,7 +126,7 @@ struct SchemaPlannerRebuildTests {
         #expect(throws: SchemaPlanError.self) { try setup.plan() }
         let plan = try setup.apply(Self.allowed)
         #expect(plan.steps.allSatisfy { $0.kind == .rebuildTable })
-        #expect(plan.steps[0].removesRows)
+        #expect(plan.steps[0].statements[1].hasPrefix("INSERT INTO \"new_pair\""))
         #expect(try setup.rows("SELECT a, b, v FROM pair ORDER BY b") == ["x|1|0.5", "x|2|NULL"])
         #expect(try setup.rows("SELECT id, v FROM s") == ["1|one"])
     }
@@ -150,14 +150,23 @@ struct SchemaPlannerRebuildTests {
         #expect(try setup.rows("SELECT a, twice, kept, later FROM g") == ["2|6|9|3"])
     }
 
-    @Test("a new CHECK leaves out the rows that fail it (INSERT OR IGNORE), marked as removing rows")
+    @Test("a new CHECK is refused without --allow-data-loss; with it, a row that breaks it fails the migration")
     func newCheck() throws {
-        let before = "CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (-1), (3);"
-        let setup = try PlannerCase(before, "CREATE TABLE t (v INTEGER CHECK (v > 0));")
-        let plan = try setup.apply(Self.allowed)
-        #expect(plan.dataLosses == ["rows of \"t\" that fail CHECK (v > 0) are not copied"])
-        #expect(plan.steps[0].removesRows && plan.steps[0].statements[1].hasPrefix("INSERT OR IGNORE INTO"))
-        #expect(try setup.rows("SELECT v FROM t") == ["1", "3"])
+        let after = "CREATE TABLE t (v INTEGER CHECK (v > 0));"
+        let failing = try PlannerCase("CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (-1), (3);", after)
+        let error = try #require(throws: SchemaPlanError.self) { try failing.plan() }
+        let risk =
+            "rows of \"t\" that break CHECK (v > 0) make this migration fail and roll back, so clean them in this "
+            + "migration before the copy if they can exist"
+        #expect(error.reason == .dataLossRefused([risk]))
+        let plan = try failing.plan(Self.allowed)
+        #expect(plan.dataLosses == [risk] && plan.steps[0].comments.contains("data loss: \(risk)"))
+        #expect(!plan.migrationText(header: []).contains("OR IGNORE"))
+        #expect(try failing.applyFails(Self.allowed)?.message.contains("CHECK constraint failed") == true)
+        #expect(try failing.rows("SELECT v FROM t") == ["1", "-1", "3"])
+        let passing = try PlannerCase("CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (3);", after)
+        try passing.apply(Self.allowed)
+        #expect(try passing.rows("SELECT v FROM t") == ["1", "3"])
     }
 
     @Test("a table-level FOREIGN KEY on a new column makes a rebuild; a REFERENCES clause rides along ADD COLUMN")
@@ -191,7 +200,7 @@ struct SchemaPlannerRebuildTests {
         let before = "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t VALUES (3, 'c');"
         let setup = try PlannerCase(before, "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT) WITHOUT ROWID;")
         let plan = try setup.apply()
-        #expect(plan.dataLosses.isEmpty && !plan.steps[0].removesRows)
+        #expect(plan.dataLosses.isEmpty)
         #expect(try setup.rows("SELECT id, v FROM t") == ["3|c"])
     }
 
@@ -205,17 +214,18 @@ struct SchemaPlannerRebuildTests {
         #expect(try widening.apply().placeholders.isEmpty)
     }
 
-    @Test("a narrowed column under UNIQUE: rows whose converted values repeat are left out")
+    @Test("a narrowed column under UNIQUE: rows whose converted values repeat fail the migration")
     func narrowedUnique() throws {
         let before = "CREATE TABLE t (v TEXT UNIQUE); INSERT INTO t VALUES ('1'), ('01'), ('x');"
         let setup = try PlannerCase(before, "CREATE TABLE t (v INTEGER UNIQUE);")
         let error = try #require(throws: SchemaPlanError.self) { try setup.plan() }
         guard case .dataLossRefused(let losses) = error.reason else { throw error }
         #expect(
-            losses.last?.hasSuffix("rows of \"t\" whose converted values repeat in UNIQUE (\"v\") are not copied")
-                == true)
-        let plan = try setup.apply(Self.allowed)
-        #expect(plan.steps[0].removesRows)
-        #expect(try setup.rows("SELECT v FROM t ORDER BY rowid") == ["1", "x"])
+            losses.last?.hasSuffix(
+                "rows of \"t\" whose converted values repeat in UNIQUE (\"v\") make this migration fail and roll back, "
+                    + "so clean them in this migration before the copy if they can exist") == true, "\(losses)")
+        // The stand-in converts as the column's affinity does: '1' and '01' both become 1.
+        #expect(try setup.applyFails(Self.allowed)?.message.contains("UNIQUE constraint failed") == true)
+        #expect(try setup.rows("SELECT v FROM t ORDER BY rowid") == ["1", "01", "x"])
     }
 }

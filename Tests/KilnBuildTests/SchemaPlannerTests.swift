@@ -40,6 +40,25 @@ struct PlannerCase {
         return plan
     }
 
+    /// Plans, applies the verification text to `current` in a transaction as the migrator does, and expects
+    /// SQLite to refuse it (a row breaks the new table's constraints); the transaction is rolled back, so the
+    /// database is as before.
+    @discardableResult
+    func applyFails(
+        _ options: SchemaPlanOptions = SchemaPlanOptions(), sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> SQLiteError? {
+        let plan = try self.plan(options)
+        try current.execute(sql: "PRAGMA foreign_keys = OFF")
+        let before = try SchemaModel.read(from: current)
+        try current.execute(sql: "BEGIN")
+        let error = #expect(throws: SQLiteError.self, sourceLocation: sourceLocation) {
+            try current.execute(sql: plan.verificationText)
+        }
+        try current.execute(sql: "ROLLBACK")
+        #expect(try SchemaModel.read(from: current) == before, sourceLocation: sourceLocation)
+        return error
+    }
+
     /// The rows of `sql` on the current database, as text.
     func rows(_ sql: String) throws -> [String] {
         try current.rows(sql: sql).map { $0.map(\.description).joined(separator: "|") }
@@ -105,7 +124,7 @@ struct SchemaPlannerTests {
             "added TEXT UNIQUE", "added TEXT NOT NULL", "added TEXT DEFAULT (lower('X'))",
             "added TEXT DEFAULT CURRENT_TIME",
             "added INTEGER REFERENCES item (id) DEFAULT 1", "added AS (id * 2) STORED",
-            "added INTEGER CHECK (added > 0)",
+            "added INTEGER CHECK (added > id)",
         ])
     func notAddable(column: String) throws {
         let before = "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item (name) VALUES ('a');"

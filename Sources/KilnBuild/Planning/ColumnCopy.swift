@@ -28,11 +28,12 @@ struct ColumnCopy {
     }
 
     /// The copy of the kept column `old` into `new`, which `table` (wanted name) has: converted when the type
-    /// affinity narrows, `NULL`s replaced when it becomes `NOT NULL`.
+    /// affinity narrows, `NULL`s replaced when it becomes `NOT NULL` or the rowid's alias (`INT PRIMARY KEY`
+    /// to `INTEGER PRIMARY KEY`: SQLite would number the rows whose key is NULL).
     static func kept(
         _ old: SchemaModel.Column, into new: SchemaModel.Column, table: String,
         affinities: (TypeAffinity, TypeAffinity),
-        strictness: (old: Bool, new: Bool), isRowIDAlias: Bool
+        strictness: (old: Bool, new: Bool), rowIDAlias: (was: Bool, becomes: Bool)
     ) -> ColumnCopy {
         var copy = ColumnCopy(target: new.name, expression: quoted(old.name), source: old.name)
         let subject = "\(quoted(table)).\(quoted(new.name))"
@@ -53,8 +54,9 @@ struct ColumnCopy {
             copy.placeholders.append(placeholder)
             copy.losses.append("the type of \(subject) narrows \(change)")
         }
+        if rowIDAlias.becomes, !old.isNotNull { return copy.fillingNulls(in: subject, becomingRowID: new.name) }
         // The rowid is never NULL.
-        guard new.isNotNull, !old.isNotNull, !isRowIDAlias else { return copy }
+        guard new.isNotNull, !old.isNotNull, !rowIDAlias.was else { return copy }
         copy.isConverted = true
         if let value = new.defaultExpression, value.uppercased() != "NULL" {
             copy.expression = "coalesce(\(copy.expression), \(value))"
@@ -68,6 +70,21 @@ struct ColumnCopy {
         return copy
     }
 
+    /// This copy with a placeholder for the rows where the column that becomes the rowid's alias is NULL.
+    private func fillingNulls(in subject: String, becomingRowID name: String) -> ColumnCopy {
+        var copy = self
+        copy.isConverted = true
+        // Verification lets SQLite number such rows; the developer decides what they get.
+        let placeholder = Self.placeholder(
+            "a value for rows where \(quoted(name)) is NULL (it becomes the rowid)", standIn: "NULL")
+        copy.expression = "coalesce(\(copy.expression), \(placeholder.sql))"
+        copy.placeholders.append(placeholder)
+        copy.losses.append(
+            "\(subject) becomes the rowid (INTEGER PRIMARY KEY): rows where it is NULL need a value, and a value "
+                + "that is not an integer makes this migration fail and roll back")
+        return copy
+    }
+
     /// The copy into `new`, a column the old table lacks, or nil when its default fills it: a `NOT NULL`
     /// column without a default needs a value for the rows copied.
     static func added(_ new: SchemaModel.Column, affinity: TypeAffinity, isRowIDAlias: Bool) -> ColumnCopy? {
@@ -77,19 +94,18 @@ struct ColumnCopy {
         return ColumnCopy(target: new.name, expression: placeholder.sql, placeholders: [placeholder])
     }
 
-    /// The affinities' change; into a STRICT column, a narrowing whenever the old column may hold a storage
-    /// class the new one refuses (a blob into `TEXT`, a number into `BLOB`, text into `INTEGER`).
+    /// The affinities' change; into a STRICT column, a narrowing also whenever the old column may hold a
+    /// storage class the new one refuses (a blob into `TEXT`, a number into `BLOB`, text into `INTEGER`).
     private static func change(
         _ old: SchemaModel.Column, _ new: SchemaModel.Column, affinities: (TypeAffinity, TypeAffinity),
         strictness: (old: Bool, new: Bool)
     ) -> TypeAffinity.Change {
-        let change = affinities.0.change(to: affinities.1)
-        guard strictness.new else { return change }
         let held = StrictStorage.classes(
             declaredType: old.declaredType, affinity: affinities.0, isStrict: strictness.old)
+        let change = affinities.0.change(to: affinities.1, holdsOnlyIntegers: strictness.old && held == [.integer])
+        guard strictness.new else { return change }
         let accepted = StrictStorage.accepted(declaredType: new.declaredType, affinity: affinities.1)
-        guard held.isSubset(of: accepted) else { return .narrowing }
-        return change == .narrowing ? .widening : change
+        return held.isSubset(of: accepted) ? change : .narrowing
     }
 
     private static func typeName(_ declaredType: String) -> String {

@@ -9,10 +9,12 @@ struct CreateTableText {
         let text: String
         /// Whether `ALTER TABLE … ADD COLUMN` accepts it as SQLite documents
         /// (<https://www.sqlite.org/lang_altertable.html#altertabaddcol>) by its words: no `PRIMARY KEY` or
-        /// `UNIQUE`, no `CHECK` (kiln rebuilds then, so existing rows are checked), a default that is neither
-        /// `CURRENT_TIME`/`CURRENT_DATE`/`CURRENT_TIMESTAMP` nor an expression in parentheses. The rules about
-        /// `NOT NULL`, `REFERENCES` and generated columns need the model and are the caller's.
+        /// `UNIQUE`, a default that is neither `CURRENT_TIME`/`CURRENT_DATE`/`CURRENT_TIMESTAMP` nor an
+        /// expression in parentheses. The rules about `NOT NULL`, `REFERENCES`, `CHECK` (which existing rows
+        /// must pass) and generated columns need the model and are the caller's.
         let allowsAddColumn: Bool
+        /// How many `CHECK` constraints it has.
+        let checkCount: Int
         /// Whether it has a `REFERENCES` clause.
         let hasReferences: Bool
     }
@@ -40,6 +42,8 @@ struct CreateTableText {
             let text = String(decoding: lexer.bytes[first.range.lowerBound..<last.range.upperBound], as: UTF8.self)
             result[name.identifierKey] = ColumnDefinition(
                 text: text, allowsAddColumn: allowsAddColumn(part),
+                checkCount: SchemaTokens.topLevelIndices(part, lexer: lexer).filter { lexer.isWord(part[$0], "CHECK") }
+                    .count,
                 hasReferences: part.contains { lexer.isWord($0, "REFERENCES") })
         }
         return result
@@ -48,7 +52,7 @@ struct CreateTableText {
     private func allowsAddColumn(_ part: ArraySlice<SQLToken>) -> Bool {
         let top = SchemaTokens.topLevelIndices(part, lexer: lexer)
         for (position, index) in top.enumerated() {
-            if ["PRIMARY", "UNIQUE", "CHECK"].contains(where: { lexer.isWord(part[index], $0) }) { return false }
+            if ["PRIMARY", "UNIQUE"].contains(where: { lexer.isWord(part[index], $0) }) { return false }
             guard lexer.isWord(part[index], "DEFAULT"), position + 1 < top.count else { continue }
             let value = part[top[position + 1]]
             if lexer.text(of: value) == "(" { return false }

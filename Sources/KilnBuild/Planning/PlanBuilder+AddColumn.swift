@@ -5,7 +5,8 @@ extension PlanBuilder {
     /// `old` with columns appended, each of which SQLite can add
     /// (<https://www.sqlite.org/lang_altertable.html#altertabaddcol>): no PRIMARY KEY or UNIQUE, a default that
     /// is a constant, NOT NULL only with a default other than NULL, REFERENCES only with a NULL default, not a
-    /// STORED generated column.
+    /// STORED generated column; and kiln's: a CHECK only when it reads no existing value and the defaults pass it
+    /// (``NewColumnCheck``), so no existing row can fail it.
     func addedColumns(_ old: SchemaModel.Table, _ new: SchemaModel.Table) -> [SchemaPlanStep]? {
         guard new.columns.count > old.columns.count, old.virtualDefinition == nil else { return nil }
         let added = Array(new.columns[old.columns.count...])
@@ -19,7 +20,14 @@ extension PlanBuilder {
         reduced.foreignKeys.removeAll { key in
             key.columns.contains { referencing.contains($0.identifierKey) }
         }
+        // Likewise a CHECK only as the added columns' own, one that every existing row passes.
+        reduced.checks.removeAll { check in
+            !old.checks.contains(check)
+                && NewColumnCheck.verdict(check, current: old, wanted: new, on: connection) == .passes
+        }
+        let columnChecks = added.reduce(0) { $0 + (definitions[$1.name.identifierKey]?.checkCount ?? 0) }
         guard new.foreignKeys.count - reduced.foreignKeys.count == referencing.count,
+            new.checks.count - reduced.checks.count == columnChecks,
             SchemaDifference.compare(expected: SchemaModel(tables: [reduced]), actual: SchemaModel(tables: [old]))
                 .isEmpty
         else { return nil }

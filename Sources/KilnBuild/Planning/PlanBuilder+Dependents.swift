@@ -24,11 +24,44 @@ extension PlanBuilder {
             {
                 continue
             }
+            let failure = stricterUniqueness(index)
             recreates.append(
                 SchemaPlanStep(
-                    .createIndex, name: index.name, comments: ["create index \(quoted(index.name))"],
-                    statements: [wanted.sql[index.name.identifierKey] ?? ""]))
+                    .createIndex, name: index.name,
+                    comments: ["create index \(quoted(index.name))"] + (failure.map { ["data loss: \($0)"] } ?? [])
+                        + uniquenessNote(index),
+                    statements: [wanted.sql[index.name.identifierKey] ?? ""], dataLoss: failure))
         }
+    }
+
+    /// What existing rows can do to a UNIQUE index that was not UNIQUE, or whose key changed (another
+    /// collation, as when its column becomes `COLLATE NOCASE`, other terms, another condition): keys distinct
+    /// before may repeat now, and the migration fails on them; nil when it is as strict as before or new.
+    private func stricterUniqueness(_ index: SchemaModel.Index) -> String? {
+        guard index.isUnique,
+            let old = current.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }),
+            current.table(index.table) != nil
+        else { return nil }
+        if old.isUnique, old.terms == index.terms, old.condition == index.condition { return nil }
+        let collations = index.terms.map(\.collation)
+        let change =
+            !old.isUnique
+            ? "that becomes UNIQUE"
+            : old.terms.map(\.expression) == index.terms.map(\.expression) && old.terms.map(\.collation) != collations
+                ? "whose key now compares with COLLATE \(collations.joined(separator: ", "))" : "whose key changed"
+        return TableRebuild.failure(
+            "rows of \(quoted(index.table)) that repeat a key of index \(quoted(index.name)) \(change)")
+    }
+
+    /// A note on a new UNIQUE index of an existing table: not refused, since rows that repeat a key fail the
+    /// migration rather than lose anything.
+    private func uniquenessNote(_ index: SchemaModel.Index) -> [String] {
+        guard index.isUnique, current.table(index.table) != nil,
+            !current.model.indexes.contains(where: { $0.name.isSameIdentifier(as: index.name) })
+        else { return [] }
+        return [
+            "rows of \(quoted(index.table)) that repeat a key of this UNIQUE index make this migration fail and roll back"
+        ]
     }
 
     private static func same(_ old: SchemaModel.Index, _ new: SchemaModel.Index) -> Bool {

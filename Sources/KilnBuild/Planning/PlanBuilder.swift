@@ -73,6 +73,7 @@ struct PlanBuilder {
             return
         }
         let key = new.name.identifierKey
+        try NewColumnCheck.refuseFailing(current: old, wanted: new, on: connection)
         if old.virtualDefinition != nil || new.virtualDefinition != nil {
             replacedTables.insert(key)
             tableDrops.append(Self.dropTable(old))

@@ -5,6 +5,8 @@ import Kiln
 struct PlanRenames {
     /// `ALTER TABLE … RENAME TO` steps, then `ALTER TABLE … RENAME COLUMN` steps.
     private(set) var steps: [SchemaPlanStep] = []
+    /// The renames as given.
+    private let renames: [SchemaRename]
     /// The current name of each renamed table, by its folded wanted name.
     private var originalTables: [SQLIdentifierKey: String] = [:]
     /// The wanted name of each renamed table, by its folded current name.
@@ -17,6 +19,7 @@ struct PlanRenames {
     /// - Throws: ``SchemaPlanError`` for a rename whose old name the current schema lacks or whose new name the
     ///   wanted schema lacks.
     init(_ renames: [SchemaRename], current: PlanSchema, wanted: PlanSchema) throws {
+        self.renames = renames
         for case .table(let from, let to) in renames {
             guard let old = current.table(from) else { throw SchemaPlanError(.renamedTableMissing(from)) }
             guard let new = wanted.table(to) else {
@@ -86,12 +89,27 @@ struct PlanRenames {
     /// The schema of `connection` as it is once the renames ran: they run in a savepoint that is rolled back,
     /// so SQLite itself rewrites the views, triggers and foreign keys that name the renamed objects.
     ///
-    /// - Throws: ``SQLiteError`` when a rename fails or the schema cannot be read.
+    /// - Throws: ``SchemaPlanError`` naming the renames when SQLite refuses one (two columns swapping names:
+    ///   the first rename finds the second name taken); ``SQLiteError`` when the schema cannot be read.
     func schema(afterRenamesOn connection: SQLiteConnection) throws -> PlanSchema {
         guard !steps.isEmpty else { return try PlanSchema.read(connection) }
         try connection.execute(sql: "SAVEPOINT kiln_plan_renames")
         defer { try? connection.execute(sql: "ROLLBACK TO kiln_plan_renames; RELEASE kiln_plan_renames") }
-        for statement in steps.flatMap(\.statements) { try connection.execute(sql: statement) }
+        for step in steps {
+            for statement in step.statements {
+                do {
+                    try connection.execute(sql: statement)
+                } catch let error as SQLiteError {
+                    throw SchemaPlanError(
+                        .unsupported(
+                            object: step.name,
+                            reason:
+                                "SQLite refuses the renames \(renames.map { "--rename \($0)" }.joined(separator: ", ")) "
+                                + "in this order (\(error.message)); to swap two names, rename one to a free name "
+                                + "in a migration of its own first"))
+                }
+            }
+        }
         return try PlanSchema.read(connection)
     }
 }

@@ -38,20 +38,22 @@ public struct SchemaPlanStep: Sendable, Equatable {
     public var comments: [String]
     /// The SQL statements, each without its final semicolon.
     public var statements: [String]
-    /// What the step loses when it runs, or nil when it keeps every value.
+    /// What the step may lose or change, or which existing rows make it fail (the migrator then rolls the
+    /// migration back); nil when it keeps every value and fails on no row. `kiln plan` writes such a step only
+    /// with `--allow-data-loss`.
     public var dataLoss: String?
     /// The expressions the developer must fill in before the migration runs.
     public var placeholders: [PlanPlaceholder]
-    /// Whether the step may leave rows out (a rebuild whose copy skips rows that fail a new CHECK, UNIQUE or
-    /// PRIMARY KEY constraint): verification then cannot expect every row of the table to be kept.
-    public var removesRows: Bool
+    /// Whether each row keeps its rowid (true but for a rebuild whose new `INTEGER PRIMARY KEY` is a column
+    /// that was not the old table's rowid, as `INT PRIMARY KEY` becoming `INTEGER PRIMARY KEY`: each row's
+    /// rowid then becomes its key, so rows can be compared by their columns only).
+    public var keepsRowIDs = true
 
     /// A step from its parts.
     public init(
         _ kind: Kind, name: String, comments: [String] = [], statements: [String], dataLoss: String? = nil,
-        placeholders: [PlanPlaceholder] = [], removesRows: Bool = false
+        placeholders: [PlanPlaceholder] = []
     ) {
-        self.removesRows = removesRows
         self.kind = kind
         self.name = name
         self.comments = comments

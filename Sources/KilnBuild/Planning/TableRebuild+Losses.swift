@@ -10,7 +10,8 @@ extension TableRebuild {
     }
 
     /// CHECK, UNIQUE and PRIMARY KEY constraints the old table lacks: rows may fail them. A CHECK whose
-    /// `IN (…)` list only gained values (``CheckWidening``) fails no row that passed the old one.
+    /// `IN (…)` list only gained values (``CheckWidening``) fails no row that passed the old one, and one that
+    /// reads only new columns whose defaults pass it (``NewColumnCheck``) fails none.
     func newConstraints() -> [String] {
         var checks = current.checks
         var added: [String] = []
@@ -21,7 +22,7 @@ extension TableRebuild {
                 })
             {
                 checks.remove(at: index)
-            } else {
+            } else if NewColumnCheck.verdict(check, current: current, wanted: wanted, on: connection) != .passes {
                 added.append("CHECK (\(check))")
             }
         }
@@ -64,13 +65,13 @@ extension TableRebuild {
     }
 
     /// The wanted UNIQUE and PRIMARY KEY constraints over a column whose values the developer's conversion
-    /// writes: values distinct before may be equal after, and the copy leaves out the rows that repeat one.
+    /// writes: values distinct before may be equal after, and a row that repeats one fails the copy.
     func convertedUniques(_ copies: [ColumnCopy]) -> [String] {
         let narrowed = Set(copies.filter(\.narrows).map(\.target.identifierKey))
         guard !narrowed.isEmpty else { return [] }
         return wanted.uniqueConstraints.filter { index in
             index.terms.contains { !$0.isExpression && narrowed.contains($0.expression.identifierKey) }
-        }.map { "rows of \(quoted(wanted.name)) whose converted values repeat in \(Self.describe($0)) are not copied" }
+        }.map { Self.failure("rows of \(quoted(wanted.name)) whose converted values repeat in \(Self.describe($0))") }
     }
 
     /// What the rebuild loses beyond its columns' conversions.
@@ -83,8 +84,14 @@ extension TableRebuild {
                 losses.append("the values of \(table).\(quoted(column.name)) are replaced by its generated expression")
             }
         }
-        losses += newConstraints().map { "rows of \(table) that fail \($0) are not copied" }
+        losses += newConstraints().map { Self.failure("rows of \(table) that break \($0)") }
         return losses
+    }
+
+    /// What happens to `rows` that the new table refuses: the plain copy fails, and the migrator rolls back.
+    static func failure(_ rows: String) -> String {
+        "\(rows) make this migration fail and roll back, so clean them in this migration before the copy if they "
+            + "can exist"
     }
 
     /// `UNIQUE (a, b COLLATE NOCASE DESC)` or `PRIMARY KEY (…)`.

@@ -28,9 +28,8 @@ struct TableRebuild {
         let copies = columnCopies()
         let collisions = convertedUniques(copies)
         let losses = copies.flatMap(\.losses) + tableLosses() + collisions
-        let removesRows = !newConstraints().isEmpty || !collisions.isEmpty
         var statements = [create]
-        if let insert = insertStatement(copies, orIgnore: removesRows) { statements.append(insert) }
+        if let insert = insertStatement(copies) { statements.append(insert) }
         statements += sequenceStatements()
         statements.append("DROP TABLE \(quoted(current.name))")
         statements.append("ALTER TABLE \(quoted(temporaryName)) RENAME TO \(quoted(wanted.name))")
@@ -40,7 +39,6 @@ struct TableRebuild {
         ]
         comments += differences().map { "  \($0)" }
         comments += copies.flatMap(\.notes) + tableNotes() + losses.map { "data loss: \($0)" }
-        if removesRows { comments.append("rows that fail a new constraint are left out (INSERT OR IGNORE)") }
         if !droppedColumns().isEmpty {
             comments.append("kiln:allow drop-column -- the rebuild drops \(droppedColumns().joined(separator: ", "))")
         }
@@ -52,10 +50,11 @@ struct TableRebuild {
                     column: copy.target, isConverted: copy.isConverted)
             }
         }
-        let step = SchemaPlanStep(
+        var step = SchemaPlanStep(
             .rebuildTable, name: wanted.name, comments: comments, statements: statements,
             dataLoss: losses.isEmpty ? nil : losses.joined(separator: "; "),
-            placeholders: copies.flatMap(\.placeholders), removesRows: removesRows)
+            placeholders: copies.flatMap(\.placeholders))
+        step.keepsRowIDs = keepsRowIDs(copies)
         return (step, kept)
     }
 
@@ -89,23 +88,28 @@ struct TableRebuild {
                     column, affinity: to, isRowIDAlias: alias?.identifierKey == column.name.identifierKey)
             }
             let from = TypeAffinity.of(source.declaredType, isStrict: current.isStrict, on: connection)
+            let wasAlias = rowIDAlias(of: current)?.isSameIdentifier(as: source.name) == true
             return ColumnCopy.kept(
                 source, into: column, table: wanted.name, affinities: (from, to),
                 strictness: (current.isStrict, wanted.isStrict),
-                isRowIDAlias: rowIDAlias(of: current)?.isSameIdentifier(as: source.name) == true)
+                rowIDAlias: (wasAlias, !wasAlias && alias?.isSameIdentifier(as: column.name) == true))
         }
     }
 
-    /// The `INTEGER PRIMARY KEY` column that is the table's rowid, or nil.
+    /// The `INTEGER PRIMARY KEY` column that is the table's rowid, or nil. SQLite makes an index for any other
+    /// primary key (`INT PRIMARY KEY`, `INTEGER PRIMARY KEY DESC`), never for the rowid's alias.
     func rowIDAlias(of table: SchemaModel.Table) -> String? {
         let key = table.columns.filter { $0.primaryKeyPosition > 0 }
-        guard !table.isWithoutRowID, key.count == 1, key[0].declaredType == "INTEGER" else { return nil }
+        guard !table.isWithoutRowID, key.count == 1, key[0].declaredType.uppercased() == "INTEGER",
+            !table.uniqueConstraints.contains(where: { $0.origin == "pk" })
+        else { return nil }
         return key[0].name
     }
 
     /// `INSERT INTO new (rowid, columns) SELECT rowid, expressions FROM old`; the rowid is kept when both are
-    /// rowid tables (so nothing that refers to it breaks) unless a copied column is the new rowid already.
-    private func insertStatement(_ copies: [ColumnCopy], orIgnore: Bool) -> String? {
+    /// rowid tables (so nothing that refers to it breaks) unless a copied column is the new rowid already. A
+    /// plain `INSERT`: a row the new table refuses fails the migration, which then changes nothing.
+    private func insertStatement(_ copies: [ColumnCopy]) -> String? {
         var targets = copies.map { quoted($0.target) }
         var expressions = copies.map(\.expression)
         let names = Set((current.columns + wanted.columns).map(\.name.identifierKey))
@@ -121,8 +125,17 @@ struct TableRebuild {
         }
         guard !targets.isEmpty else { return nil }
         return
-            "INSERT \(orIgnore ? "OR IGNORE " : "")INTO \(quoted(temporaryName)) (\(targets.joined(separator: ", ")))"
+            "INSERT INTO \(quoted(temporaryName)) (\(targets.joined(separator: ", ")))"
             + " SELECT \(expressions.joined(separator: ", ")) FROM \(quoted(current.name))"
+    }
+
+    /// Whether the copy keeps every row's rowid: not when both tables have one but the new rowid's alias is
+    /// copied from a column that was not the old rowid.
+    private func keepsRowIDs(_ copies: [ColumnCopy]) -> Bool {
+        guard !current.isWithoutRowID, !wanted.isWithoutRowID, let alias = rowIDAlias(of: wanted),
+            let source = copies.first(where: { $0.target.isSameIdentifier(as: alias) })?.source
+        else { return true }
+        return rowIDAlias(of: current)?.isSameIdentifier(as: source) == true
     }
 
     /// AUTOINCREMENT's high-water mark carried from the old table to the new one, so no number is handed out

@@ -13,7 +13,7 @@ enum TypeAffinity: String {
     enum Change: Equatable {
         /// Same affinity, or none: values are copied as they are.
         case same
-        /// Every value survives, possibly in another storage class (a number becomes text, an integer a real).
+        /// Every value survives exactly, possibly in another storage class (an integer becomes its text).
         case widening
         /// Values may change or be refused: the developer writes the conversion.
         case narrowing
@@ -42,15 +42,18 @@ enum TypeAffinity: String {
         }
     }
 
-    /// What moving values from a column of this affinity to one of `other` does. Text and BLOB (no affinity)
-    /// take every value; NUMERIC takes integers and reals; REAL takes integers (exactly up to 2^53). Anything
-    /// else (text to a number, a real to an integer, NUMERIC to INTEGER or REAL, BLOB to anything) can
-    /// change values.
-    func change(to other: TypeAffinity) -> Change {
-        // BLOB (no affinity) stores every value as it is given.
+    /// What moving values from a column of this affinity to one of `other` does. Only a change that is exact
+    /// for every value counts as widening: INTEGER to NUMERIC, and INTEGER to TEXT when the column holds only
+    /// integers (a STRICT one: an ordinary INTEGER column keeps `1.5` as a REAL). BLOB (no affinity) keeps
+    /// every value. Everything else can change values: INTEGER to REAL (exact only up to 2^53: 9007199254740993
+    /// becomes 9007199254740992), REAL or NUMERIC to TEXT (a REAL becomes text of 15 significant digits:
+    /// `0.1 + 0.2` becomes `'0.3'`), NUMERIC to REAL or INTEGER, REAL to NUMERIC (`3.0` becomes `3`), text to
+    /// a number, BLOB to anything.
+    func change(to other: TypeAffinity, holdsOnlyIntegers: Bool = false) -> Change {
         if self == other || other == .blob { return .same }
         switch (self, other) {
-        case (_, .text), (.integer, .numeric), (.real, .numeric), (.integer, .real): return .widening
+        case (.integer, .numeric): return .widening
+        case (.integer, .text) where holdsOnlyIntegers: return .widening
         default: return .narrowing
         }
     }
