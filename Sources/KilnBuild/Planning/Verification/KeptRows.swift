@@ -9,7 +9,7 @@ struct KeptRows {
     let table: String
     /// The kept columns, current and wanted names, in the plan's order.
     let columns: [(source: String, target: String)]
-    /// Whether both tables have a rowid, which the rebuild keeps.
+    /// Whether both tables have a rowid and the plan keeps each row's (``SchemaPlanStep/keepsRowIDs``).
     let includesRowID: Bool
 
     /// One per table the plan keeps, in the order of its kept columns.
@@ -27,6 +27,7 @@ struct KeptRows {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(column)
         }
+        let renumbered = Set(plan.steps.filter { !$0.keepsRowIDs }.map(\.name.identifierKey))
         return order.compactMap { key in
             guard let first = groups[key]?.first else { return nil }
             let before = current.tables.first { $0.name.identifierKey == first.sourceTable.identifierKey }
@@ -36,7 +37,7 @@ struct KeptRows {
             return KeptRows(
                 sourceTable: before.name, table: after.name,
                 columns: groups[key, default: []].filter { !$0.isConverted }.map { ($0.sourceColumn, $0.column) },
-                includesRowID: hasRowID(before) && hasRowID(after))
+                includesRowID: hasRowID(before) && hasRowID(after) && !renumbered.contains(after.name.identifierKey))
         }
     }
 

@@ -34,7 +34,7 @@ enum PlanHeader {
             lines += ["Rows the data sets held that this migration cannot carry (a device holding such rows fails it,"]
             lines += ["and it rolls back), set aside before the proof:"]
             lines += verification.setAside.map { "  - \($0.description)" }
-            lines += ["Clean such rows here, before the copy, if a device can hold them (kiln check tries them too)."]
+            lines += ["Clean such rows here, before the copy, if a device can hold them."]
         }
         lines.append("Steps: " + plan.steps.map(\.kind.rawValue).joined(separator: ", ") + ".")
         if !plan.dataLosses.isEmpty {

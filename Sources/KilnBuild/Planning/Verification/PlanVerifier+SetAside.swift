@@ -52,9 +52,11 @@ extension PlanVerifier {
         switch failure.reason {
         case .foreignKeyViolation(_, let violations):
             let tables = try Set(Self.tableNames(in: connection))
+            let renumbered = Set(plan.steps.filter { !$0.keepsRowIDs }.map(\.name.identifierKey))
             var keys: [RowKey] = []
+            // The plan keeps rowids (but where a step says it renumbers them), so a row after it is the row before.
             for violation in violations {
-                guard case .integer = violation.rowid,
+                guard case .integer = violation.rowid, !renumbered.contains(violation.table.identifierKey),
                     let table = Self.currentName(of: violation.table, plan: plan, tables: tables)
                 else { return nil }
                 keys.append(
