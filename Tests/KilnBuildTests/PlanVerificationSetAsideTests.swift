@@ -27,7 +27,8 @@ struct PlanVerificationSetAsideTests {
     }
 
     /// `table` rebuilt as `definition`, copying `columns` (with the rowid when `rowid`).
-    static func rebuild(_ table: String, _ definition: String, _ columns: String, rowid: Bool = true) -> SchemaPlanStep {
+    static func rebuild(_ table: String, _ definition: String, _ columns: String, rowid: Bool = true) -> SchemaPlanStep
+    {
         let copied = rowid ? "rowid, \(columns)" : columns
         return SchemaPlanStep(
             .rebuildTable, name: table,
@@ -49,7 +50,8 @@ struct PlanVerificationSetAsideTests {
             """
         let definition = "(id INTEGER PRIMARY KEY, author_id INTEGER REFERENCES author (id), title TEXT)"
         let verification = try Self.verify(
-            initial: initial, wanted: "CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);\nCREATE TABLE book \(definition);",
+            initial: initial,
+            wanted: "CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);\nCREATE TABLE book \(definition);",
             steps: [Self.rebuild("book", definition, "id, author_id, title")],
             kept: Self.kept("book", ["id", "author_id", "title"]))
         let aside = try #require(verification.setAside.first { $0.table == "book" })
@@ -90,7 +92,8 @@ struct PlanVerificationSetAsideTests {
 
             """
         let definition = "(id INTEGER PRIMARY KEY, v INTEGER CHECK (v > 0))"
-        let wanted = "CREATE TABLE p \(definition);\n"
+        let wanted =
+            "CREATE TABLE p \(definition);\n"
             + "CREATE TABLE c (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p (id) ON DELETE CASCADE);"
         let verification = try Self.verify(
             initial: initial, wanted: wanted, steps: [Self.rebuild("p", definition, "id, v")],
@@ -123,7 +126,8 @@ struct PlanVerificationSetAsideTests {
         let initial = "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO t VALUES (1, 'x');\n"
         let definition = "(id INTEGER PRIMARY KEY, name TEXT CHECK (typeof(id) = 'text'))"
         let verification = try Self.verify(
-            initial: initial, wanted: "CREATE TABLE t \(definition);", steps: [Self.rebuild("t", definition, "id, name")],
+            initial: initial, wanted: "CREATE TABLE t \(definition);",
+            steps: [Self.rebuild("t", definition, "id, name")],
             kept: Self.kept("t", ["id", "name"]))
         #expect(verification.tablesNotProvenOnData == ["t"])
         #expect(verification.rowsCompared == 0)

@@ -56,7 +56,9 @@ struct PlanCommandSetAsideTests {
             badRows: "INSERT INTO book VALUES (3, 77, 'orphan');")
         let result = try project.kiln("plan", "shop")
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("generated rows of book set aside: their foreign key matches no row of author\n"))
+        #expect(
+            result.standardOutput.contains(
+                "generated rows of book set aside: their foreign key matches no row of author\n"))
         #expect(result.standardOutput.contains("kiln check runs it on generated rows too"))
         #expect(!result.standardOutput.contains("not proven on data"))
         let text = String(decoding: try project.folder.read("migrations/shop/0002_change_book.sql"), as: UTF8.self)
@@ -101,11 +103,15 @@ struct PlanCommandSetAsideTests {
         let result = try project.kiln("plan", "shop", "--allow-data-loss")
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("  ") && $0.hasSuffix(" of parent set aside: CHECK constraint failed: name <> ''") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  ") && $0.hasSuffix(" of parent set aside: CHECK constraint failed: name <> ''")
+            })
         #expect(lines.contains { $0.hasSuffix(" of child set aside: they refer to rows of parent set aside") })
         try Self.migrateBoth(project, query: "SELECT * FROM parent, child ORDER BY 1, 3")
         // With a fixture of rows a device can hold, kiln check runs the upgrade on it and passes.
-        try project.folder.write("fixtures/shop/1.sql", "INSERT INTO parent VALUES (1, 'ok'); INSERT INTO child VALUES (1, 1);\n")
+        try project.folder.write(
+            "fixtures/shop/1.sql", "INSERT INTO parent VALUES (1, 'ok'); INSERT INTO child VALUES (1, 1);\n")
         #expect(try project.kiln("hash", "shop").status == 0)
         let check = try project.kiln("check", "shop")
         #expect(check.status == 0, "\(check.standardError)")

@@ -76,11 +76,15 @@ enum PlanCommand: KilnCommand {
         lines += verification.tablesNotProvenOnData.map { table in
             let refused = verification.setAside.contains { $0.table.identifierKey == table.identifierKey }
             return "not proven on data for table \(table): "
-                + (refused ? "every row of it the data sets held breaks its new constraints" : "the data sets hold no row of it")
+                + (refused
+                    ? "every row of it the data sets held breaks its new constraints"
+                    : "the data sets hold no row of it")
         }
         if !verification.setAside.isEmpty {
             lines.append("a device holding such rows fails this migration, which then rolls back: clean them first")
-            if verification.dataSets.count == 1, verification.setAside.contains(where: { $0.dataSet == "generated rows" }) {
+            if verification.dataSets.count == 1,
+                verification.setAside.contains(where: { $0.dataSet == "generated rows" })
+            {
                 lines.append(
                     "kiln check runs it on generated rows too and fails the same way: clean such rows in the migration "
                         + "before its copy, or add fixtures/\(database)/\(planned.version - 1).sql with rows a "

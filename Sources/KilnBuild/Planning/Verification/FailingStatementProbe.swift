@@ -15,7 +15,10 @@ struct FailingStatementProbe {
     /// statements before it run.
     ///
     /// - Throws: ``SQLiteError`` when the copy or an earlier statement fails.
-    init(statements: [(sql: String, line: Int, column: Int)], failing: Int, migrator: Migrator, copyOf data: SQLiteConnection)
+    init(
+        statements: [(sql: String, line: Int, column: Int)], failing: Int, migrator: Migrator,
+        copyOf data: SQLiteConnection
+    )
         throws
     {
         connection = try SQLiteConnection(path: ":memory:")
@@ -50,8 +53,10 @@ struct FailingStatementProbe {
                 [.text(key.description)]
             ).first.map({ "\($0[0])" })
         else { return [] }
-        let columns = try connection.rows(sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0", [.text(table)])
-            .map { quoted("\($0[0])") }
+        let columns = try connection.rows(
+            sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0", [.text(table)]
+        )
+        .map { quoted("\($0[0])") }
         let primaryKey = try PlanVerifier.primaryKey(of: table, connection)
         let hasRowID = (try? connection.execute(sql: "SELECT rowid FROM main.\(quoted(table)) LIMIT 0")) != nil
         let keys = hasRowID ? ["kiln_rowid"] : primaryKey.map(quoted)
@@ -59,10 +64,10 @@ struct FailingStatementProbe {
         guard !columns.isEmpty, !keys.isEmpty else { return [] }
         let listed = (hasRowID ? ["rowid"] : []) + columns
         try connection.execute(sql: "DROP TABLE IF EXISTS temp.kiln_probe")
-        try connection.execute(
-            sql: "CREATE TEMP TABLE kiln_probe AS SELECT \(((hasRowID ? ["rowid AS kiln_rowid"] : []) + columns).joined(separator: ", ")) "
-                + "FROM main.\(quoted(table))")
-        let copyBack = "INSERT INTO main.\(quoted(table)) (\(listed.joined(separator: ", "))) SELECT * FROM temp.kiln_probe"
+        let aside = ((hasRowID ? ["rowid AS kiln_rowid"] : []) + columns).joined(separator: ", ")
+        try connection.execute(sql: "CREATE TEMP TABLE kiln_probe AS SELECT \(aside) FROM main.\(quoted(table))")
+        let copyBack =
+            "INSERT INTO main.\(quoted(table)) (\(listed.joined(separator: ", "))) SELECT * FROM temp.kiln_probe"
         try connection.execute(sql: "DELETE FROM main.\(quoted(table))")
         // The statement still fails without any row of the table: the table is not what it refuses.
         guard try attempt() == nil else {
@@ -74,9 +79,10 @@ struct FailingStatementProbe {
         for row in 0..<count {
             try connection.execute(sql: copyBack + " WHERE rowid = \(row + 1)")
             guard let failure = try attempt() else { continue }
-            let keyValues = try connection.rows(
-                sql: "SELECT \(keys.joined(separator: ", ")) FROM temp.kiln_probe WHERE rowid = \(row + 1)"
-            ).first ?? []
+            let keyValues =
+                try connection.rows(
+                    sql: "SELECT \(keys.joined(separator: ", ")) FROM temp.kiln_probe WHERE rowid = \(row + 1)"
+                ).first ?? []
             _ = try connection.rows(sql: "DELETE FROM main.\(quoted(table)) WHERE \(inMain)", keyValues)
             refused.append(RowKey(table: table, values: keyValues, isRowID: hasRowID, reason: failure))
         }

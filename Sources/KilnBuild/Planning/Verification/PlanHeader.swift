@@ -3,7 +3,7 @@ import Kiln
 /// The header comment of a planned migration: what wrote it, what was proven and on what, what it loses, what
 /// to fill. It claims no more than verification proved.
 enum PlanHeader {
-    /// The header's lines, without `-- `.
+    /// The header's lines.
     ///
     /// - Parameters:
     ///   - plan: the steps.
@@ -11,6 +11,7 @@ enum PlanHeader {
     ///   - database: the database.
     ///   - version: the migration's version.
     ///   - words: the words of its file name.
+    /// - Returns: the lines, without `-- `.
     static func lines(
         _ plan: SchemaPlan, verification: PlanVerification, database: String, version: Int32, words: [String]
     ) -> [String] {

@@ -90,7 +90,9 @@ extension PlanVerifier {
 
     /// The names of the tables of `connection`'s main schema.
     static func tableNames(in connection: SQLiteConnection) throws -> [SQLIdentifierKey] {
-        try connection.rows(sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table'").map { "\($0[0])".identifierKey }
+        try connection.rows(sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table'").map {
+            "\($0[0])".identifierKey
+        }
     }
 
     /// Deletes `rows` from `connection`, then every row that refers to a deleted one (by `foreign_key_check`,

@@ -73,7 +73,8 @@ public struct PlanVerifier {
         verification.rowsCompared = rowsPerTable.values.reduce(0, +)
         let changed: Set<SchemaPlanStep.Kind> = [.rebuildTable, .addColumn, .renameTable]
         var unproven: [String] = []
-        for step in plan.steps where changed.contains(step.kind) && rowsPerTable[step.name.identifierKey, default: 0] == 0 {
+        for step in plan.steps
+        where changed.contains(step.kind) && rowsPerTable[step.name.identifierKey, default: 0] == 0 {
             if !unproven.contains(where: { $0.identifierKey == step.name.identifierKey }) { unproven.append(step.name) }
         }
         verification.tablesNotProvenOnData = unproven
