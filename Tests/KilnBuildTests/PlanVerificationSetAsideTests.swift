@@ -137,4 +137,14 @@ struct PlanVerificationSetAsideTests {
             version: 2, words: ["change", "t"])
         #expect(header.contains("Not proven on data (no row of it was left to run on): t."))
     }
+
+    @Test("the tables a plan changes are named by table, also for ADD COLUMN (whose step names table.column)")
+    func tablesChanged() {
+        let plan = SchemaPlan(steps: [
+            SchemaPlanStep(.addColumn, name: "ch ild.n", statements: ["ALTER TABLE \"ch ild\" ADD COLUMN n INTEGER"]),
+            Self.rebuild("t", "(id INTEGER PRIMARY KEY)", "id"),
+            SchemaPlanStep(.createIndex, name: "t_id", statements: ["CREATE INDEX t_id ON t (id)"]),
+        ])
+        #expect(PlanVerifier.tablesChanged(by: plan) == ["ch ild", "t"])
+    }
 }

@@ -71,14 +71,23 @@ public struct PlanVerifier {
             }
         }
         verification.rowsCompared = rowsPerTable.values.reduce(0, +)
-        let changed: Set<SchemaPlanStep.Kind> = [.rebuildTable, .addColumn, .renameTable]
         var unproven: [String] = []
-        for step in plan.steps
-        where changed.contains(step.kind) && rowsPerTable[step.name.identifierKey, default: 0] == 0 {
-            if !unproven.contains(where: { $0.identifierKey == step.name.identifierKey }) { unproven.append(step.name) }
+        for table in Self.tablesChanged(by: plan) where rowsPerTable[table.identifierKey, default: 0] == 0 {
+            if !unproven.contains(where: { $0.identifierKey == table.identifierKey }) { unproven.append(table) }
         }
         verification.tablesNotProvenOnData = unproven
         return verification
+    }
+
+    /// The wanted names of the tables the plan rebuilds, renames or adds a column to, in step order.
+    static func tablesChanged(by plan: SchemaPlan) -> [String] {
+        plan.steps.compactMap { step in
+            switch step.kind {
+            case .rebuildTable, .renameTable: step.name
+            case .addColumn: PlannedMigration.addedColumn(in: step)?.table
+            default: nil
+            }
+        }
     }
 
     /// Runs the planned migration on one data set and compares schema and kept rows.
