@@ -15,13 +15,13 @@ enum PlanHeader {
     static func lines(
         _ plan: SchemaPlan, verification: PlanVerification, database: String, version: Int32, words: [String]
     ) -> [String] {
-        var lines = [
-            "Migration \(version) of \(database): \(words.joined(separator: " "))", "",
-            "Written by kiln plan from \(SchemaFile.relativePath(for: database)) and checked before it was written: on",
-            "a copy of version \(version - 1) holding data (\(verification.dataSets.joined(separator: ", "))), it gives the",
-            "schema file's schema and foreign_key_check passes; the kept columns kept their values in the",
-            "\(verification.rowsCompared) rows compared. kiln runs it in one transaction with foreign keys off.",
-        ]
+        let proof =
+            "Written by kiln plan from \(SchemaFile.relativePath(for: database)) and checked before it was written: "
+            + "on a copy of version \(version - 1) holding data (\(verification.dataSets.joined(separator: ", "))), "
+            + "it gives the schema file's schema, foreign_key_check passes, and the kept columns that are not "
+            + "converted keep their values in the \(verification.rowsCompared) rows compared. kiln runs it in one "
+            + "transaction with foreign keys off."
+        var lines = ["Migration \(version) of \(database): \(words.joined(separator: " "))", ""] + wrapped(proof)
         let converted = plan.keptColumns.filter(\.isConverted).map { "\($0.table).\($0.column)" }
         if !converted.isEmpty {
             lines.append("Converted, so not compared: " + converted.joined(separator: ", ") + ".")
@@ -49,5 +49,19 @@ enum PlanHeader {
             lines += plan.placeholders.map { "  - \($0.description)" }
         }
         return lines
+    }
+
+    /// `text` in lines of at most about 100 characters, broken at spaces.
+    static func wrapped(_ text: String, width: Int = 100) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
     }
 }
