@@ -113,6 +113,17 @@ struct SchemaPlannerReviewTests {
         #expect(try clean.rows("SELECT id, email FROM member ORDER BY id") == ["1|a@x", "2|b@x"])
     }
 
+    @Test("a column turning COLLATE NOCASE under its UNIQUE constraint is gated like a new UNIQUE")
+    func collationUnderUniqueConstraint() throws {
+        let planner = try PlannerCase(
+            "CREATE TABLE member (email TEXT UNIQUE); INSERT INTO member VALUES ('a@x'), ('A@x');",
+            "CREATE TABLE member (email TEXT UNIQUE COLLATE NOCASE);")
+        let error = try #require(throws: SchemaPlanError.self) { try planner.plan() }
+        guard case .dataLossRefused(let losses) = error.reason else { throw error }
+        #expect(losses.count == 1 && losses[0].contains("UNIQUE (\"email\" COLLATE NOCASE)"), "\(losses)")
+        #expect(try planner.applyFails(Self.allowed)?.message.contains("UNIQUE constraint failed") == true)
+    }
+
     @Test("an index that becomes UNIQUE is gated; a new UNIQUE index is only noted")
     func indexBecomesUnique() throws {
         let table = "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);"

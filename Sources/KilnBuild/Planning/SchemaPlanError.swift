@@ -10,7 +10,8 @@ public struct SchemaPlanError: DiagnosticError, Equatable {
         case renamedColumnMissing(table: String, column: String)
         /// The new name of a `--rename` is not in the wanted schema.
         case renameTargetMissing(SchemaRename)
-        /// Steps would lose data and `--allow-data-loss` was not given; one description per step.
+        /// Steps would lose data, or fail on existing rows that break a new constraint, and
+        /// `--allow-data-loss` was not given; one description per step.
         case dataLossRefused([String])
         /// A change kiln cannot write (e.g. a virtual table's module arguments); what and why.
         case unsupported(object: String, reason: String)
@@ -40,7 +41,8 @@ public struct SchemaPlanError: DiagnosticError, Equatable {
             [
                 Diagnostic(
                     .error, "this change can lose data: " + losses.joined(separator: "; "), at: location,
-                    hint: "name renames with --rename, or pass --allow-data-loss to write it anyway")
+                    hint: "name renames with --rename, or pass --allow-data-loss to write it anyway; a step that "
+                        + "existing rows can break then makes the migration fail and roll back on them")
             ]
         case .unsupported(let object, let reason):
             [Diagnostic(.error, "kiln cannot plan the change of \(object): \(reason)", at: location)]
