@@ -23,13 +23,13 @@ struct PlanVerificationInputsTests {
             steps: [SchemaPlanStep(.addColumn, name: "item", statements: ["ALTER TABLE item ADD COLUMN stock INTEGER"])],
             keptColumns: PlanVerificationTests.itemKept)
         let text = PlannedMigrationText.verification(plan, header: [])
-        let verification = try verifier.verify(plan, fileName: "0003_x.sql", text: text, allowsDataLoss: false)
+        let verification = try verifier.verify(plan, fileName: "0003_x.sql", text: text)
         #expect(verification.dataSets == ["generated rows", "fixtures/shop/0001.sql"])
         // A broken fixture stops the proof at its own line, as kiln check would.
         try folder.write("fixtures/shop/0001.sql", "INSERT INTO item (id, nme) VALUES (1, 'x');\n")
         let broken = try PlanVerifier(migrator: migrator, wanted: wanted, project: project)
         #expect {
-            try broken.verify(plan, fileName: "0003_x.sql", text: text, allowsDataLoss: false)
+            try broken.verify(plan, fileName: "0003_x.sql", text: text)
         } throws: { error in
             formattedDiagnostics(error).first?.hasPrefix("fixtures/shop/0001.sql:1:") == true
         }

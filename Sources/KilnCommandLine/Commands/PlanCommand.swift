@@ -46,14 +46,14 @@ enum PlanCommand: KilnCommand {
         let shownFolder = "migrations/\(database)"
         if arguments[Self.dryRun] {
             context.standardOutput(planned.text)
-            for line in summary(planned, shownFolder: shownFolder) { context.standardError(line + "\n") }
+            for line in summary(planned, database: database) { context.standardError(line + "\n") }
             context.standardError("nothing was written (--dry-run)\n")
             return KilnTool.success
         }
         let folder = project.migrationsDirectory.appendingPathComponent(database).path
         try MigrationFilePublisher.publish(
             planned.text, name: planned.fileName, folder: folder, shownFolder: shownFolder, context: context)
-        for line in summary(planned, shownFolder: shownFolder) { context.standardOutput("  \(line)\n") }
+        for line in summary(planned, database: database) { context.standardOutput("  \(line)\n") }
         try recordSum(planned, project: project, database: database, context: context)
         if planned.plan.placeholders.isEmpty {
             // The schema file now describes the newest version: rewritten in kiln's layout, its header naming
@@ -64,18 +64,35 @@ enum PlanCommand: KilnCommand {
     }
 
     /// What the plan does, what it loses and what it leaves to fill, one line each.
-    static func summary(_ planned: PlannedMigration, shownFolder: String) -> [String] {
+    static func summary(_ planned: PlannedMigration, database: String) -> [String] {
+        let shownFolder = "migrations/\(database)"
         let plan = planned.plan
         let verification = planned.verification
         var lines = ["\(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"): " + stepList(plan)]
         lines.append(
             "proven on " + verification.dataSets.joined(separator: ", ")
                 + " (\(verification.rowsCompared) rows compared)")
-        if !verification.emptiedTables.isEmpty {
-            lines.append(
-                "rows of " + verification.emptiedTables.joined(separator: ", ")
-                    + " were removed before proving it: the new constraints refuse some of them")
+        lines += verification.setAside.map { $0.description }
+        lines += verification.tablesNotProvenOnData.map { table in
+            let refused = verification.setAside.contains { $0.table.identifierKey == table.identifierKey }
+            return "not proven on data for table \(table): "
+                + (refused
+                    ? "every row of it the data sets held breaks its new constraints"
+                    : "the data sets hold no row of it")
         }
+        if !verification.setAside.isEmpty {
+            lines.append("a device holding such rows fails this migration, which then rolls back: clean them first")
+            if verification.dataSets.count == 1,
+                verification.setAside.contains(where: { $0.dataSet == "generated rows" })
+            {
+                lines.append(
+                    "kiln check runs it on generated rows too and fails the same way: clean such rows in the migration "
+                        + "before its copy, or add fixtures/\(database)/\(planned.version - 1).sql with rows a "
+                        + "device can hold")
+            }
+        }
+        let converted = plan.keptColumns.filter(\.isConverted).map { "\($0.table).\($0.column)" }
+        if !converted.isEmpty { lines.append("converted, so not compared: " + converted.joined(separator: ", ")) }
         lines += plan.dataLosses.map { "loses data: \($0)" }
         lines += planned.placeholderLocations.map { placeholder, location in
             "to fill: \(shownFolder)/\(location.path):\(location.line):\(location.column): "

@@ -9,11 +9,8 @@ struct KeptRows {
     let table: String
     /// The kept columns, current and wanted names, in the plan's order.
     let columns: [(source: String, target: String)]
-    /// Whether both tables have a rowid, which the rebuild keeps.
+    /// Whether both tables have a rowid and the plan keeps each row's (``SchemaPlanStep/keepsRowIDs``).
     let includesRowID: Bool
-    /// Whether a step may leave rows of the table out: then the rows after
-    /// are some of those before.
-    let mayLoseRows: Bool
 
     /// One per table the plan keeps, in the order of its kept columns.
     ///
@@ -30,7 +27,7 @@ struct KeptRows {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(column)
         }
-        let losing = Set<SQLIdentifierKey>()  // no step removes rows (plan-fix: compile fix only)
+        let renumbered = Set(plan.steps.filter { !$0.keepsRowIDs }.map(\.name.identifierKey))
         return order.compactMap { key in
             guard let first = groups[key]?.first else { return nil }
             let before = current.tables.first { $0.name.identifierKey == first.sourceTable.identifierKey }
@@ -40,8 +37,7 @@ struct KeptRows {
             return KeptRows(
                 sourceTable: before.name, table: after.name,
                 columns: groups[key, default: []].filter { !$0.isConverted }.map { ($0.sourceColumn, $0.column) },
-                includesRowID: hasRowID(before) && hasRowID(after),
-                mayLoseRows: losing.contains(after.name.identifierKey))
+                includesRowID: hasRowID(before) && hasRowID(after) && !renumbered.contains(after.name.identifierKey))
         }
     }
 
@@ -58,11 +54,5 @@ struct KeptRows {
             counts[row, default: 0] += 1
         }
         return counts
-    }
-
-    /// Whether `after` keeps `before`: the same tuples, or, when the table may lose rows, some of them.
-    func keeps(_ before: [[SQLiteValue]: Int], in after: [[SQLiteValue]: Int]) -> Bool {
-        guard mayLoseRows else { return before == after }
-        return after.allSatisfy { tuple, count in count <= before[tuple, default: 0] }
     }
 }

@@ -31,16 +31,17 @@ extension KilnProject {
         let version = migrator.migrations.latestVersion + 1
         let name = words ?? PlannedMigration.slugWords(of: plan)
         let fileName = MigrationFileName.make(version: version, words: name)
-        let header = Self.planHeader(plan, database: database, version: version, words: name)
         let verifier = try PlanVerifier(migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self)
         let verification: PlanVerification
         do {
-            verification = try verifier.verify(
-                plan, fileName: fileName, text: PlannedMigrationText.verification(plan, header: header),
-                allowsDataLoss: options.allowsDataLoss)
+            // The header is comments only: the text proven has a short one; the file gets what was proven.
+            let proven = PlannedMigrationText.verification(plan, header: ["Migration \(version) of \(database)"])
+            verification = try verifier.verify(plan, fileName: fileName, text: proven)
         } catch let error as PlanVerificationError {
             throw SchemaFileObjects(source).locate(error)
         }
+        let header = PlanHeader.lines(
+            plan, verification: verification, database: database, version: version, words: name)
         return PlannedMigration(
             plan: plan, version: version, fileName: fileName,
             text: plan.migrationText(header: header), verification: verification)
@@ -58,28 +59,5 @@ extension KilnProject {
             throw PlanInputError(
                 error.isMissing ? .schemaFileMissing(database: database) : .schemaFileUnreadable(error), path: relative)
         }
-    }
-
-    /// The migration's header comment lines: what wrote it, what it does, what it loses, what to fill.
-    static func planHeader(_ plan: SchemaPlan, database: String, version: Int32, words: [String]) -> [String] {
-        var lines = [
-            "Migration \(version) of \(database): \(words.joined(separator: " "))", "",
-            "Written by kiln plan from \(SchemaFile.relativePath(for: database)) and proven before it was written: on a",
-            "copy of version \(version - 1) holding data it gives the schema file's schema, every kept column keeps its",
-            "values, and foreign_key_check passes. kiln runs it in one transaction with foreign keys off.",
-        ]
-        let kinds = plan.steps.map { $0.kind.rawValue }
-        lines.append("Steps: " + kinds.joined(separator: ", ") + ".")
-        if !plan.dataLosses.isEmpty {
-            lines += ["", "It loses data (allowed with --allow-data-loss):"] + plan.dataLosses.map { "  - \($0)" }
-        }
-        if !plan.placeholders.isEmpty {
-            lines += [
-                "", "Fill each \(PlanPlaceholder.functionName)(...) below with the expression it describes;",
-                "kiln migrate and kiln check fail at it until you do:",
-            ]
-            lines += plan.placeholders.map { "  - \($0.description)" }
-        }
-        return lines
     }
 }

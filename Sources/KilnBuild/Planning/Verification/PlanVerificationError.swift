@@ -20,13 +20,27 @@ public struct PlanVerificationError: DiagnosticError, Equatable {
 
     /// What went wrong.
     public let reason: Reason
-    /// Where the schema file or the planned migration says it, when known.
+    /// Where the schema file says it (the object the failure is about), when known: never the planned
+    /// migration, which was not written.
     public let location: SourceLocation?
+    /// The statement of the planned migration that failed, when one did.
+    public var statement: String?
 
     /// An error, located when known.
-    public init(_ reason: Reason, at location: SourceLocation? = nil) {
+    public init(_ reason: Reason, at location: SourceLocation? = nil, statement: String? = nil) {
         self.reason = reason
         self.location = location
+        self.statement = statement
+    }
+
+    /// Where in the planned migration (named as if written) the failure is, when a statement failed or fails
+    /// check.
+    var plannedLocation: SourceLocation? {
+        switch reason {
+        case .migrationFailed(_, let failure): failure.location
+        case .failsCheck(let diagnostics): diagnostics.first?.location
+        case .schemaDiffers, .rowsChanged: nil
+        }
     }
 
     /// One error, with what to do.
@@ -51,17 +65,20 @@ public struct PlanVerificationError: DiagnosticError, Equatable {
         case .failsCheck(let diagnostics):
             return diagnostics.map { diagnostic in
                 Diagnostic(
-                    .error, "the planned migration would fail kiln check: \(diagnostic.message)",
-                    at: diagnostic.location,
+                    .error,
+                    "the planned migration would fail kiln check"
+                        + (statement.map { " at `\($0)`" } ?? "")
+                        + ": \(diagnostic.message)", at: location,
                     hint: "no file was written: kiln plan writes only what kiln check passes; write this step by hand")
             }
         case .migrationFailed(let dataSet, let error):
-            return error.diagnostics.map { diagnostic in
+            let failing = statement.map { " in the planned statement `\($0)`" } ?? ""
+            return error.diagnostics.prefix(1).map { diagnostic in
                 Diagnostic(
-                    .error, "the planned migration fails on \(dataSet): \(diagnostic.message)",
-                    at: diagnostic.location ?? location,
-                    hint: "no file was written; kiln's planner wrote a step SQLite refuses, or the data "
-                        + "breaks a new constraint (pass --allow-data-loss to let kiln remove such rows)")
+                    .error, "the planned migration fails on \(dataSet)\(failing): \(diagnostic.message)",
+                    at: location,
+                    hint: "no file was written; kiln's planner wrote a step SQLite refuses, or rows kiln could not "
+                        + "name break a new constraint: write this migration by hand")
             }
         }
     }

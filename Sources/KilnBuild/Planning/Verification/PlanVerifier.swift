@@ -7,9 +7,12 @@ public struct PlanVerification: Sendable, Equatable {
     public var dataSets: [String] = []
     /// How many rows of kept tables were compared, over every data set.
     public var rowsCompared = 0
-    /// Tables whose rows were removed before the plan ran, because its new constraints refuse some of them
-    /// (only when data loss is allowed); empty when every row went through.
-    public var emptiedTables: [String] = []
+    /// Rows of the data sets the planned migration cannot carry (they break the wanted schema's constraints or
+    /// refer to such rows), removed before the proof ran on the rest; empty when every row went through.
+    public var setAside: [SetAsideRows] = []
+    /// Tables the plan rebuilds or alters that kept no row in any data set: the plan is not proven on their
+    /// data, in the wanted schema's names.
+    public var tablesNotProvenOnData: [String] = []
 }
 
 /// Proves a plan before `kiln plan` writes it: on copies of the newest database holding generated rows (and
@@ -43,37 +46,56 @@ public struct PlanVerifier {
     ///   - plan: the plan, for its kept columns and data-losing steps.
     ///   - fileName: the migration's file name, e.g. `0004_add_column_price_to_item.sql`.
     ///   - text: the text to run.
-    ///   - allowsDataLoss: whether rows the new constraints refuse may be removed before the plan runs.
-    /// - Returns: what was proven.
+    /// - Returns: what was proven. Rows a data set holds that the planned migration cannot carry are set aside
+    ///   first (whether or not data loss is allowed: that gate is the planner's), and said.
     /// - Throws: ``PlanVerificationError`` (also when `kiln check` would report an error in the planned file),
     ///   or what building a data set throws.
-    public func verify(
-        _ plan: SchemaPlan, fileName: String, text: String, allowsDataLoss: Bool
-    ) throws -> PlanVerification {
+    public func verify(_ plan: SchemaPlan, fileName: String, text: String) throws -> PlanVerification {
         let planned = try plannedMigrator(fileName: fileName, text: text)
         let refused = checkErrors(in: planned)
-        guard refused.isEmpty else { throw PlanVerificationError(.failsCheck(refused)) }
+        guard refused.isEmpty else {
+            let statement = PlannedStatements(text).statement(at: refused.first?.location)
+            throw PlanVerificationError(.failsCheck(refused), statement: statement)
+        }
         var verification = PlanVerification()
+        var rowsPerTable: [SQLIdentifierKey: Int] = [:]
         for (name, build) in dataSets() {
             verification.dataSets.append(name)
             do {
-                verification.rowsCompared += try run(plan, planned, on: try build(), dataSet: name)
-            } catch let error as PlanVerificationError where allowsDataLoss && Self.isConstraintFailure(error) {
-                let connection = try build()
-                let emptied = try empty(tablesLosingRows(plan, current: SchemaModel.read(from: connection)), connection)
-                verification.emptiedTables = Array(Set(verification.emptiedTables + emptied)).sorted()
-                verification.rowsCompared += try run(plan, planned, on: connection, dataSet: name)
+                let proof = try prove(plan, planned, text: text, on: try build(), dataSet: name)
+                for (table, count) in proof.compared { rowsPerTable[table.identifierKey, default: 0] += count }
+                verification.setAside += proof.setAside
+            } catch var error as PlanVerificationError {
+                error.statement = PlannedStatements(text).statement(at: error.plannedLocation)
+                throw error
             }
         }
+        verification.rowsCompared = rowsPerTable.values.reduce(0, +)
+        var unproven: [String] = []
+        for table in Self.tablesChanged(by: plan) where rowsPerTable[table.identifierKey, default: 0] == 0 {
+            if !unproven.contains(where: { $0.identifierKey == table.identifierKey }) { unproven.append(table) }
+        }
+        verification.tablesNotProvenOnData = unproven
         return verification
+    }
+
+    /// The wanted names of the tables the plan rebuilds, renames or adds a column to, in step order.
+    static func tablesChanged(by plan: SchemaPlan) -> [String] {
+        plan.steps.compactMap { step in
+            switch step.kind {
+            case .rebuildTable, .renameTable: step.name
+            case .addColumn: PlannedMigration.addedColumn(in: step)?.table
+            default: nil
+            }
+        }
     }
 
     /// Runs the planned migration on one data set and compares schema and kept rows.
     ///
-    /// - Returns: how many rows were compared.
-    private func run(
+    /// - Returns: how many rows were compared, per wanted table.
+    func run(
         _ plan: SchemaPlan, _ planned: Migrator, on connection: SQLiteConnection, dataSet: String
-    ) throws -> Int {
+    ) throws -> [String: Int] {
         let current = try SchemaModel.read(from: connection)
         let kept = KeptRows.all(in: plan, current: current, wanted: wanted)
         let before = try kept.map { try $0.tuples(on: connection, beforePlan: true) }
@@ -82,17 +104,17 @@ public struct PlanVerifier {
         }
         let differences = SchemaDifference.compare(expected: wanted, actual: try SchemaModel.read(from: connection))
         guard differences.isEmpty else { throw PlanVerificationError(.schemaDiffers(differences)) }
-        var compared = 0
+        var compared: [String: Int] = [:]
         for (table, tuples) in zip(kept, before) {
             let after = try table.tuples(on: connection, beforePlan: false)
             let counts = (tuples.values.reduce(0, +), after.values.reduce(0, +))
-            guard table.keeps(tuples, in: after) else {
+            guard tuples == after else {
                 throw PlanVerificationError(
                     .rowsChanged(
                         table: table.table, sourceTable: table.sourceTable, columns: table.columns.map(\.target),
                         before: counts.0, after: counts.1))
             }
-            compared += counts.0
+            compared[table.table, default: 0] += counts.0
         }
         return compared
     }

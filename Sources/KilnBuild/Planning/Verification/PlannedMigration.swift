@@ -54,7 +54,7 @@ public struct PlannedMigration: Sendable {
     }
 
     /// The table and column an `ALTER TABLE table ADD [COLUMN] column …` statement names, read by tokens.
-    private static func addedColumn(in step: SchemaPlanStep) -> (table: String, column: String)? {
+    static func addedColumn(in step: SchemaPlanStep) -> (table: String, column: String)? {
         for statement in step.statements {
             var lexer = SQLLexer(statement)
             let tokens = lexer.tokens()

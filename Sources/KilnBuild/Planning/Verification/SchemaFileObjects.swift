@@ -49,6 +49,18 @@ struct SchemaFileObjects {
         return (quoted ?? byLength.first { words.contains($0.name.lowercased()) })?.location
     }
 
+    /// Where the object a planned statement is about is created: the first name among its tokens that the
+    /// file creates (`CREATE TABLE tag (… REFERENCES item)` is about `tag`; the copy into `"new_book"` from
+    /// `"book"` is about `book`).
+    func location(ofObjectIn statement: String) -> SourceLocation? {
+        var lexer = SQLLexer(statement)
+        for token in lexer.tokens() {
+            guard let name = lexer.identifier(of: token)?.identifierKey else { continue }
+            if let object = objects.first(where: { $0.name.identifierKey == name }) { return object.location }
+        }
+        return nil
+    }
+
     /// `error` located at the object it is about, when the file creates one; else at the file's start.
     func locate(_ error: SchemaPlanError) -> SchemaPlanError {
         let text: String
@@ -69,10 +81,15 @@ struct SchemaFileObjects {
         switch error.reason {
         case .schemaDiffers(let differences):
             let text = differences.map { "\($0.name) \($0.description)" }.joined(separator: "\n")
-            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: text))
+            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: text), statement: error.statement)
         case .rowsChanged(let table, _, _, _, _):
-            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: table))
-        case .migrationFailed, .failsCheck: return error
+            return PlanVerificationError(error.reason, at: location(ofObjectNamedIn: table), statement: error.statement)
+        case .migrationFailed, .failsCheck:
+            // The planned migration was not written: point at the schema file's object its statement is about.
+            let start = SourceLocation(path: source.path, line: 1, column: 1)
+            let about = error.statement.flatMap { location(ofObjectIn: $0) }
+            let named = location(ofObjectNamedIn: error.diagnostics.map(\.message).joined(separator: "\n"))
+            return PlanVerificationError(error.reason, at: about ?? named ?? start, statement: error.statement)
         }
     }
 }
