@@ -118,7 +118,10 @@ extension PropertyEditor {
             return "redefine index \(index.name)"
         }
         generator.addIndex(to: &wanted)
-        return uniqueIndexAllowed() ? "add index \(wanted.indexes[wanted.indexes.count - 1].name)" : nil
+        guard uniqueIndexAllowed() else { return nil }
+        // A new unique index over existing columns is a risk the planner asks --allow-data-loss for.
+        if wanted.indexes[wanted.indexes.count - 1].isUnique { mayLoseData = true }
+        return "add index \(wanted.indexes[wanted.indexes.count - 1].name)"
     }
 
     /// Whether B's newest index may stay unique: it is not, or A has its columns and its rows fit it. A

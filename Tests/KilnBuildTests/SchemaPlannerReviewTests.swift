@@ -124,7 +124,7 @@ struct SchemaPlannerReviewTests {
         #expect(try planner.applyFails(Self.allowed)?.message.contains("UNIQUE constraint failed") == true)
     }
 
-    @Test("an index that becomes UNIQUE is gated; a new UNIQUE index is only noted")
+    @Test("an index that becomes UNIQUE, or a new UNIQUE index over existing columns, is gated")
     func indexBecomesUnique() throws {
         let table = "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);"
         let becomes = try PlannerCase(
@@ -134,9 +134,18 @@ struct SchemaPlannerReviewTests {
         try becomes.applyFails(Self.allowed)
         let new = try PlannerCase(
             table + "INSERT INTO t VALUES (1, 'a'), (2, 'b');", table + "CREATE UNIQUE INDEX t_v ON t (v);")
-        let plan = try new.apply()
-        #expect(plan.dataLosses.isEmpty)
-        #expect(plan.steps[0].comments.last?.hasSuffix("make this migration fail and roll back") == true)
+        let error = try #require(throws: SchemaPlanError.self) { try new.plan() }
+        #expect(
+            error.reason
+                == .dataLossRefused([
+                    TableRebuild.failure(#"rows of "t" that repeat a key of the new UNIQUE index "t_v""#)
+                ]))
+        try new.apply(Self.allowed)
+        // Over a column the table did not have, every copied row holds NULL: nothing can repeat.
+        let overNewColumn = try PlannerCase(
+            table + "INSERT INTO t VALUES (1, 'a');",
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT, code TEXT); CREATE UNIQUE INDEX t_code ON t (code);")
+        #expect(try overNewColumn.apply().dataLosses.isEmpty)
     }
 
     @Test("INT PRIMARY KEY becoming INTEGER PRIMARY KEY: NULL keys get a placeholder, never a silent new number")

@@ -28,20 +28,31 @@ extension PlanBuilder {
             recreates.append(
                 SchemaPlanStep(
                     .createIndex, name: index.name,
-                    comments: ["create index \(quoted(index.name))"] + (failure.map { ["data loss: \($0)"] } ?? [])
-                        + uniquenessNote(index),
+                    comments: ["create index \(quoted(index.name))"] + (failure.map { ["data loss: \($0)"] } ?? []),
                     statements: [wanted.sql[index.name.identifierKey] ?? ""], dataLoss: failure))
         }
     }
 
-    /// What existing rows can do to a UNIQUE index that was not UNIQUE, or whose key changed (another
-    /// collation, as when its column becomes `COLLATE NOCASE`, other terms, another condition): keys distinct
-    /// before may repeat now, and the migration fails on them; nil when it is as strict as before or new.
+    /// What existing rows can do to a UNIQUE index that is new on an existing table, was not UNIQUE, or whose
+    /// key changed (another collation, as when its column becomes `COLLATE NOCASE`, other terms, another
+    /// condition): keys distinct before may repeat now, and the migration fails on them; nil when it is as
+    /// strict as before, on a new table, or only over columns the table did not have (their rows hold NULL or
+    /// one default, which the copy's own UNIQUE checks the same way on every device).
     private func stricterUniqueness(_ index: SchemaModel.Index) -> String? {
-        guard index.isUnique,
-            let old = current.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }),
-            current.table(index.table) != nil
-        else { return nil }
+        guard index.isUnique, let table = current.table(index.table) else { return nil }
+        guard let old = current.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }) else {
+            let existing = Set(table.columns.map(\.name.identifierKey))
+            let readsOldColumns = index.terms.contains {
+                $0.isExpression || existing.contains($0.expression.identifierKey)
+            }
+            let sameAsBefore = current.model.indexes.contains { old in
+                old.isUnique && old.table.isSameIdentifier(as: index.table) && old.terms == index.terms
+                    && old.condition == index.condition
+            }
+            guard readsOldColumns, !sameAsBefore else { return nil }
+            return TableRebuild.failure(
+                "rows of \(quoted(index.table)) that repeat a key of the new UNIQUE index \(quoted(index.name))")
+        }
         if old.isUnique, old.terms == index.terms, old.condition == index.condition { return nil }
         let collations = index.terms.map(\.collation)
         let change =
@@ -51,17 +62,6 @@ extension PlanBuilder {
                 ? "whose key now compares with COLLATE \(collations.joined(separator: ", "))" : "whose key changed"
         return TableRebuild.failure(
             "rows of \(quoted(index.table)) that repeat a key of index \(quoted(index.name)) \(change)")
-    }
-
-    /// A note on a new UNIQUE index of an existing table: not refused, since rows that repeat a key fail the
-    /// migration rather than lose anything.
-    private func uniquenessNote(_ index: SchemaModel.Index) -> [String] {
-        guard index.isUnique, current.table(index.table) != nil,
-            !current.model.indexes.contains(where: { $0.name.isSameIdentifier(as: index.name) })
-        else { return [] }
-        return [
-            "rows of \(quoted(index.table)) that repeat a key of this UNIQUE index make this migration fail and roll back"
-        ]
     }
 
     private static func same(_ old: SchemaModel.Index, _ new: SchemaModel.Index) -> Bool {
