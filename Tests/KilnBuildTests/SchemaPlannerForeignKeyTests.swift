@@ -60,3 +60,20 @@ struct SchemaPlannerForeignKeyTests {
         #expect(try newColumn.apply().dataLosses.isEmpty)
     }
 }
+
+@Suite("SchemaPlanner: renames to the same name")
+struct SchemaPlannerSelfRenameTests {
+    @Test("a --rename whose names SQLite takes for one (case aside) is refused, never written as a no-op")
+    func renameToItself() throws {
+        let planner = try PlannerCase(
+            "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);",
+            "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);")
+        for rename in [SchemaRename.column(table: "item", from: "name", to: "NAME"), .table(from: "item", to: "item")] {
+            let error = try #require(throws: SchemaPlanError.self) {
+                try planner.plan(SchemaPlanOptions(renames: [rename]))
+            }
+            guard case .unsupported(let object, let reason) = error.reason else { throw error }
+            #expect(object == "--rename \(rename)" && reason.contains("nothing to rename"))
+        }
+    }
+}

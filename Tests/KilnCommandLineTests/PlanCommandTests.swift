@@ -89,3 +89,28 @@ struct PlanCommandTests {
         #expect(!check.standardError.contains("in a comment"))
     }
 }
+
+@Suite("kiln plan, when a step after publishing fails")
+struct PlanCommandAfterPublishingTests {
+    @Test(
+        "an unwritable schema/ after the migration is written: exit 1 saying what was written and what to run",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: NewCommandFailureTests.chattr)))
+    func schemaFolderImmutable() throws {
+        let project = try PlanCommandTests.project(
+            schema: PlanCommandTests.schema.replacingOccurrences(of: "price REAL", with: "price REAL, stock INTEGER"))
+        let folder = project.folder.path("schema")
+        try NewCommandFailureTests.chattr("+i", folder)
+        defer { try? NewCommandFailureTests.chattr("-i", folder) }
+        let result = try project.kiln("plan", "shop")
+        #expect(result.status == 1)
+        #expect(result.standardOutput.hasPrefix("migrations/shop/0003_add_column_stock_to_item.sql\n"))
+        #expect(
+            result.standardError.hasPrefix(
+                "kiln: error: wrote migrations/shop/0003_add_column_stock_to_item.sql, but could not rewrite "
+                    + "schema/shop.sql: "))
+        #expect(
+            result.standardError.hasSuffix(
+                "kiln: note: the migration is in place; run 'kiln schema shop --write' once that is fixed\n"))
+        #expect(try PlanCommandTests.migrations(project).contains("0003_add_column_stock_to_item.sql"))
+    }
+}

@@ -20,6 +20,14 @@ struct PlanRenames {
     ///   wanted schema lacks.
     init(_ renames: [SchemaRename], current: PlanSchema, wanted: PlanSchema) throws {
         self.renames = renames
+        for rename in renames {
+            let names: (from: String, to: String)
+            switch rename {
+            case .table(let from, let to): names = (from, to)
+            case .column(_, let from, let to): names = (from, to)
+            }
+            if names.from.isSameIdentifier(as: names.to) { throw Self.toItself(rename) }
+        }
         for case .table(let from, let to) in renames {
             guard let old = current.table(from) else { throw SchemaPlanError(.renamedTableMissing(from)) }
             guard let new = wanted.table(to) else {
@@ -45,6 +53,14 @@ struct PlanRenames {
         for case .column(let table, let from, let to) in renames {
             try addColumnRename(table: table, from: from, to: to, current: current, wanted: wanted)
         }
+    }
+
+    /// A rename whose two names SQLite takes for the same one (case aside): there is nothing to rename.
+    private static func toItself(_ rename: SchemaRename) -> SchemaPlanError {
+        SchemaPlanError(
+            .unsupported(
+                object: "--rename \(rename)",
+                reason: "both names are the same to SQLite (it ignores ASCII case), so there is nothing to rename"))
     }
 
     private mutating func addColumnRename(

@@ -54,13 +54,39 @@ enum PlanCommand: KilnCommand {
         try MigrationFilePublisher.publish(
             planned.text, name: planned.fileName, folder: folder, shownFolder: shownFolder, context: context)
         for line in summary(planned, database: database) { context.standardOutput("  \(line)\n") }
-        try recordSum(planned, project: project, database: database, context: context)
-        if planned.plan.placeholders.isEmpty {
-            // The schema file now describes the newest version: rewritten in kiln's layout, its header naming
-            // that version (a plan with placeholders cannot run yet, so the file waits for them).
+        let written = "\(shownFolder)/\(planned.fileName)"
+        do {
+            try recordSum(planned, project: project, database: database, context: context)
+        } catch {
+            return afterPublishing(
+                written, failed: "record it in \(shownFolder)/kiln.sum", error, context: context,
+                fix: "run 'kiln hash \(database)' and 'kiln schema \(database) --write' once that is fixed")
+        }
+        guard planned.plan.placeholders.isEmpty else { return KilnTool.success }
+        // The schema file now describes the newest version: rewritten in kiln's layout, its header naming that
+        // version (a plan with placeholders cannot run yet, so the file waits for them).
+        do {
             try SchemaCommand.writeSchemaFiles(database, project: project, context: context, indent: "  ")
+        } catch {
+            return afterPublishing(
+                written, failed: "rewrite \(SchemaFile.relativePath(for: database))", error,
+                context: context, fix: "run 'kiln schema \(database) --write' once that is fixed")
         }
         return KilnTool.success
+    }
+
+    /// Reports a step that failed after the migration file was published: the error, then what was written and
+    /// what is left to do, so a non-zero exit never reads as "nothing changed".
+    ///
+    /// - Returns: the failure status.
+    private static func afterPublishing(
+        _ written: String, failed step: String, _ error: Error, context: CommandContext, fix: String
+    ) -> Int32 {
+        let cause = (error as? DiagnosticError)?.diagnostics.first?.message ?? "\(error)"
+        context.report(
+            Diagnostic(
+                .error, "wrote \(written), but could not \(step): \(cause)", hint: "the migration is in place; \(fix)"))
+        return KilnTool.failure
     }
 
     /// What the plan does, what it loses and what it leaves to fill, one line each.
