@@ -82,7 +82,8 @@ struct SchemaWords {
         }
     }
 
-    /// `name` bare when it is a plain ASCII word and no keyword, else double-quoted.
+    /// `name` bare when it is a plain ASCII word, no keyword, and no word that reads as a value when bare
+    /// (`"true"` is a name or the text 'true', `true` the integer 1), else double-quoted.
     static func identifier(_ name: String) -> String {
         let bytes = Array(name.utf8)
         guard let first = bytes.first, !(first >= 48 && first <= 57) else { return quoted(name) }
@@ -90,7 +91,7 @@ struct SchemaWords {
             (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
                 || byte == UInt8(ascii: "_")
         }
-        return isPlain && !SQLiteGrammar.isKeyword(name) ? name : quoted(name)
+        return isPlain && !SQLiteGrammar.isKeyword(name) && !SchemaText.readsAsValue(name) ? name : quoted(name)
     }
 
     /// `words` joined as SQL text: one space between words, none inside `( … )`, before `,` `;` `)` `.`, after
