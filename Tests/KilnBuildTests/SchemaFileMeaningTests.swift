@@ -69,4 +69,18 @@ struct SchemaFileMeaningTests {
         #expect(result.migrated == result.fromFile, "\(result.sql)")
         #expect(result.fromFile == [[.integer(5), .null, .integer(6), .integer(5)]])
     }
+
+    @Test("a view whose column names come from expression text is written as stored, so its columns keep their names")
+    func viewColumnNamesFromText() throws {
+        let sql = """
+            CREATE TABLE item (id INTEGER PRIMARY KEY, qty INT, name TEXT);
+            CREATE VIEW doubled AS SELECT id, qty*2, name||'x', COUNT( * ) FROM item GROUP BY id;
+            CREATE VIEW aliased AS SELECT id, qty*2 AS twice FROM item;
+            """
+        let (text, loaded) = try written(try migrator(sql))
+        #expect(text.contains("CREATE VIEW doubled AS SELECT id, qty*2, name||'x', COUNT( * ) FROM item GROUP BY id;"))
+        #expect(text.contains("CREATE VIEW aliased AS\n    SELECT id, qty * 2 AS twice\n    FROM item;"), "\(text)")
+        let names = try loaded.rows(sql: "SELECT name FROM pragma_table_xinfo('doubled') ORDER BY cid")
+        #expect(names == ["id", "qty*2", "name||'x'", "COUNT( * )"].map { [SQLiteValue.text($0)] })
+    }
 }
