@@ -135,9 +135,9 @@ struct SchemaFileWriterTests {
         let scratch = try SQLiteConnection(path: ":memory:")
         try migrator.migrate(scratch)
         #expect(try model(of: written.sql) == (try SchemaModel.read(from: scratch)))
-        #expect(written.sql.contains("\n    key TEXT PRIMARY KEY,\n"), "\(written.sql)")
+        #expect(written.sql.contains("\n    \"key\" TEXT PRIMARY KEY,\n"), "\(written.sql)")
         #expect(written.sql.contains("\"first name\" TEXT"), "\(written.sql)")
-        #expect(written.sql.contains("SELECT key AS key, \"desc\" AS Value"), "\(written.sql)")
+        #expect(written.sql.contains("SELECT \"key\" AS \"key\", \"desc\" AS Value"), "\(written.sql)")
         #expect(written.sql.contains("DEFAULT -1"), "\(written.sql)")
     }
 

@@ -68,8 +68,9 @@ extension SchemaFile {
             """
     }
 
-    /// The schema file's text for the database of `connection`, trying the normalized spelling first and the
-    /// stored one (only white space changed) when the normalized one would not read back the same. A view whose
+    /// The schema file's text for the database of `connection`, trying the normalized spelling first (keywords
+    /// in upper case, keywords used as names double-quoted), then without quoting those, then the stored
+    /// spelling (only white space changed), until one reads back the same. A view whose
     /// column names the layout would change (SQLite names a column without an alias after its text, `qty*2`)
     /// is written byte for byte as stored.
     private static func text(
@@ -78,13 +79,18 @@ extension SchemaFile {
         let objects = SchemaObjectOrder.ordered(try StoredSchemaObject.readAll(from: connection), model: model)
         var words = SchemaWords(names: names(in: model), rewritesQuotes: !migrator.doubleQuotedStringLiterals)
         var differences: [SchemaDifference] = []
-        for keepsSpelling in [false, true] {
-            words.keepsSpelling = keepsSpelling
+        for (quotesKeywordNames, keepsSpelling) in [(true, false), (false, false), (false, true)] {
+            (words.quotesKeywordNames, words.keepsSpelling) = (quotesKeywordNames, keepsSpelling)
             var storedViews: Set<SQLIdentifierKey> = []
             while true {
                 let text = render(
                     objects, layout: SchemaStatementLayout(words: words), header: header, storedViews: storedViews)
-                let loaded = try load(SourceText(path: path, bytes: Array(text.utf8)), preparedLike: migrator)
+                let source = SourceText(path: path, bytes: Array(text.utf8))
+                // A keyword taken for a name and quoted may not parse; the next spelling is more cautious.
+                guard
+                    let loaded = keepsSpelling
+                        ? try load(source, preparedLike: migrator) : try? load(source, preparedLike: migrator)
+                else { break }
                 let readBack = try SchemaModel.read(from: loaded)
                 if readBack == model { return text }
                 differences = SchemaDifference.compare(expected: model, actual: readBack, ignoringTables: [])
