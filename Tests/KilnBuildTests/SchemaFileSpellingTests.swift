@@ -80,4 +80,19 @@ struct SchemaFileSpellingTests {
             SourceText(path: "schema/test.sql", bytes: Array(file.sql.utf8)), preparedLike: migrator)
         #expect(try SchemaModel.read(from: loaded) == file.model)
     }
+
+    @Test("views come after the views they read, as SQLite says; a column alias spelled like a view is no dependency")
+    func viewOrder() throws {
+        let file = try written(
+            """
+            CREATE TABLE item (id INTEGER PRIMARY KEY, qty INT);
+            CREATE VIEW totals AS SELECT sum(qty) AS report FROM item;
+            CREATE VIEW report AS SELECT report FROM totals;
+            CREATE VIEW a_last AS SELECT * FROM report JOIN totals USING (report);
+            """)
+        let views = file.sql.split(separator: "\n").filter { $0.hasPrefix("CREATE VIEW") }.map {
+            $0.split(separator: " ")[2]
+        }
+        #expect(views == ["totals", "report", "a_last"], "\(file.sql)")
+    }
 }

@@ -76,7 +76,9 @@ extension SchemaFile {
     private static func text(
         of connection: SQLiteConnection, model: SchemaModel, header: [String], path: String, migrator: Migrator
     ) throws -> String {
-        let objects = SchemaObjectOrder.ordered(try StoredSchemaObject.readAll(from: connection), model: model)
+        let objects = SchemaObjectOrder.ordered(
+            try StoredSchemaObject.readAll(from: connection), model: model,
+            viewReads: try ViewDependencies.read(from: connection))
         var words = SchemaWords(names: names(in: model), rewritesQuotes: !migrator.doubleQuotedStringLiterals)
         var differences: [SchemaDifference] = []
         for (quotesKeywordNames, keepsSpelling) in [(true, false), (false, false), (false, true)] {
