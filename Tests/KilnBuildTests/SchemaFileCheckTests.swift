@@ -77,6 +77,22 @@ struct SchemaFileCheckTests {
         #expect(hint.contains("'kiln schema shop --write'") && hint.contains("'kiln plan shop'"))
     }
 
+    @Test("a difference in a table whose name holds a dot is at that table's statement, not at the file's start")
+    func dottedTableName() throws {
+        let project = try SchemaFileProject()
+        try project.folder.write("migrations/shop/0003_dotted.sql", "CREATE TABLE \"a.b\" (id INTEGER PRIMARY KEY);\n")
+        try project.writeSchemaFile()
+        var text = String(decoding: try project.folder.read("schema/shop.sql"), as: UTF8.self)
+        text = text.replacingOccurrences(
+            of: "    id INTEGER PRIMARY KEY\n);", with: "    id INTEGER PRIMARY KEY,\n    x TEXT\n);")
+        try project.folder.write("schema/shop.sql", text)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"a.b\"") }
+        let lines = try project.lines()
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix("schema/shop.sql:\((line ?? 0) + 1):1: error:") == true, "\(lines)\n\(text)")
+        #expect(lines.first?.hasSuffix("the file has a column a.b.x the migrations do not make") == true, "\(lines)")
+    }
+
     @Test("a syntax error, a statement that is no CREATE, and an unclosed comment are errors at their line and column")
     func located() throws {
         let project = try SchemaFileProject()

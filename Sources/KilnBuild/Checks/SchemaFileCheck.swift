@@ -58,11 +58,9 @@ enum SchemaFileCheck {
             return [CheckFinding(.error(error))]
         }
         return SchemaDifference.compare(expected: expected, actual: found, ignoringTables: []).map { difference in
-            let name =
-                difference.objectType == "column" ? String(difference.name.prefix { $0 != "." }) : difference.name
-            return CheckFinding(
+            CheckFinding(
                 .schemaFileStale(database: database, version: version, difference: difference),
-                at: SchemaFileLocator.location(of: name, in: source))
+                at: SchemaFileLocator.location(of: difference.objectName, in: source))
         }
     }
 
