@@ -95,4 +95,16 @@ struct SchemaFileSpellingTests {
         }
         #expect(views == ["totals", "report", "a_last"], "\(file.sql)")
     }
+
+    @Test("a column named with a reserved word (from, order) leaves FROM and ORDER BY keywords on their own lines")
+    func reservedWordNames() throws {
+        let file = try written(
+            """
+            CREATE TABLE "order" (id INTEGER PRIMARY KEY, "from" TEXT);
+            create view v as select "from" from "order" order by "from";
+            """)
+        #expect(
+            file.sql.hasSuffix("CREATE VIEW v AS\n    SELECT \"from\"\n    FROM \"order\"\n    ORDER BY \"from\";\n"),
+            "\(file.sql)")
+    }
 }

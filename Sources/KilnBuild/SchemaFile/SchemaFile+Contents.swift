@@ -128,13 +128,19 @@ extension SchemaFile {
     }
 
     /// The folded names of every table, column, index, view and trigger of `model`, and of the parent
-    /// columns its foreign keys name.
+    /// columns its foreign keys name; a keyword SQLite never reads as a name when bare (`FROM`, `ORDER`,
+    /// `CURRENT_DATE`: asked of SQLite) is left out, since a bare one is always the keyword.
     private static func names(in model: SchemaModel) -> Set<SQLIdentifierKey> {
         var names: [String] = model.indexes.map(\.name) + model.views.map(\.name) + model.triggers.map(\.name)
         for table in model.tables {
             names += [table.name] + table.columns.map(\.name)
             names += table.foreignKeys.flatMap { [$0.parentTable] + $0.parentColumns }
         }
-        return Set(names.map(\.identifierKey))
+        let probe = try? SQLiteConnection(path: ":memory:")
+        let readsAsName = { (word: String) in
+            // `word` is a keyword here: ASCII letters and `_` only.
+            (try? probe?.rows(sql: "SELECT \(word) FROM (SELECT 'kiln' AS \(quoted(word)))")) == [[.text("kiln")]]
+        }
+        return Set(names.filter { !SQLiteGrammar.isKeyword($0) || readsAsName($0) }.map(\.identifierKey))
     }
 }
