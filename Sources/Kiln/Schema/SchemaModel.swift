@@ -114,6 +114,9 @@ public struct SchemaModel: Equatable, Sendable, Encodable {
         public var isAutoincrement: Bool
         /// For a virtual table, its whole definition in ``SchemaText`` form.
         public var virtualDefinition: String?
+        /// Whether it is a shadow table, one a virtual table (FTS, R*Tree) keeps its data in and creates and
+        /// drops itself (`pragma_table_list`'s type `shadow`; false with a SQLite older than 3.37).
+        public var isShadow = false
     }
 
     /// A view or trigger: its name, its table, and its whole definition in ``SchemaText`` form.
