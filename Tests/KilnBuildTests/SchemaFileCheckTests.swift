@@ -104,14 +104,14 @@ struct SchemaFileCheckTests {
             "schema/shop.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY);\n  INSERT INTO item VALUES (1);\n")
         #expect(
             try project.lines() == [
-                "schema/shop.sql:2:3: error: a schema file holds only CREATE TABLE, INDEX, VIEW and TRIGGER statements, not INSERT INTO item"
+                "schema/shop.sql:2:3: error: a schema file holds only CREATE TABLE, INDEX, VIEW, TRIGGER and VIRTUAL TABLE statements, not INSERT INTO item"
             ])
         try project.folder.write("schema/shop.sql", "CREATE TEMP TABLE item (id);\n")
         #expect(try project.lines().first?.hasPrefix("schema/shop.sql:1:1: error: a schema file holds only") == true)
         try project.folder.write("schema/shop.sql", "CREATE TABLE item (id);\nCREATE TABLE temp.note (id);\n")
         #expect(
             try project.lines() == [
-                "schema/shop.sql:2:1: error: a schema file holds only CREATE TABLE, INDEX, VIEW and TRIGGER statements, not an object of the temp schema"
+                "schema/shop.sql:2:1: error: a schema file holds only CREATE TABLE, INDEX, VIEW, TRIGGER and VIRTUAL TABLE statements, not an object of the temp schema"
             ])
         try project.folder.write("schema/shop.sql", "CREATE TABLE item (id);\n/* never closed\n")
         #expect(try project.lines().first?.hasPrefix("schema/shop.sql:2:1: error: unterminated") == true)
