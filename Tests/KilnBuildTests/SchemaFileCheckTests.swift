@@ -93,6 +93,25 @@ struct SchemaFileCheckTests {
         #expect(lines.first?.hasSuffix("the file has a column a.b.x the migrations do not make") == true, "\(lines)")
     }
 
+    @Test("a file that starts with a UTF-8 byte order mark reads as without it; one migration is 'migration 1'")
+    func byteOrderMarkAndOneMigration() throws {
+        let project = try SchemaFileProject()
+        try project.writeSchemaFile()
+        let text = try project.folder.read("schema/shop.sql")
+        try project.folder.write("schema/shop.sql", String(decoding: [0xEF, 0xBB, 0xBF] + text, as: UTF8.self))
+        #expect(try project.lines().isEmpty)
+        try project.folder.write(
+            "schema/shop.sql", "\u{FEFF}CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NUL);\n")
+        let syntax = try project.lines()
+        #expect(syntax == [#"schema/shop.sql:1:58: error: near "NUL": syntax error"#], "\(syntax)")
+        try FileManager.default.removeItem(atPath: project.folder.path("migrations/shop/0002_add_price.sql"))
+        try project.folder.write("schema/shop.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);\n")
+        #expect(
+            try project.lines() == [
+                "schema/shop.sql:1:1: error: schema/shop.sql does not match migration 1: table item: column name: NOT NULL yes in the migrations, no in the file"
+            ])
+    }
+
     @Test("a syntax error, a statement that is no CREATE, and an unclosed comment are errors at their line and column")
     func located() throws {
         let project = try SchemaFileProject()

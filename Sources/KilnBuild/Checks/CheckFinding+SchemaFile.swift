@@ -7,7 +7,7 @@ extension CheckFinding.Reason {
         case .schemaFileMissing(_, let path): "\(path) is missing"
         case .schemaFileUnreadable(_, let path, let error): "cannot read \(path): \(error.systemMessage)"
         case .schemaFileStale(let database, let version, let difference):
-            "\(SchemaFile.relativePath(for: database)) does not match migrations 1–\(version): "
+            "\(SchemaFile.relativePath(for: database)) does not match \(version == 1 ? "migration 1" : "migrations 1–\(version)"): "
                 + Self.fromTheFilesSide(difference)
         case .schemaDiagramStale(let database):
             "\(SchemaFile.diagramRelativePath(for: database)) is not the diagram of the migrations' schema"
