@@ -112,6 +112,25 @@ struct SchemaFileCheckTests {
             ])
     }
 
+    @Test("a file of schema/ that is no database's schema file or diagram is an error, like a stray fixtures/ entry")
+    func strayFile() throws {
+        let project = try SchemaFileProject()
+        try project.writeSchemaFile()
+        try project.folder.write("schema/ghost.sql", "CREATE TABLE ghost (id);\n")
+        try project.folder.write("schema/shop.md", "# shop\n")
+        try project.folder.write("schema/.gitkeep", "")
+        try project.folder.write("schema/shp.sql", "")
+        let findings = ProjectChecker(project: try KilnProject(root: project.folder.url)).projectFindings()
+        let diagnostics = findings.flatMap(\.commandLineDiagnostics)
+        #expect(
+            diagnostics.map { String($0.formatted().split(separator: "\n")[0]) } == [
+                "schema/ghost.sql:1:1: error: schema/ghost.sql names no database: kiln never reads or checks it",
+                "schema/shp.sql:1:1: error: schema/shp.sql names no database: kiln never reads or checks it",
+            ])
+        #expect(
+            diagnostics.last?.hint?.hasPrefix("did you mean 'shop'? schema files are schema/<database>.sql") == true)
+    }
+
     @Test("a syntax error, a statement that is no CREATE, and an unclosed comment are errors at their line and column")
     func located() throws {
         let project = try SchemaFileProject()

@@ -64,6 +64,24 @@ enum SchemaFileCheck {
         }
     }
 
+    /// An error at each file of `schema/` whose name is no database's `.sql` or `.md` (a misspelled or deleted
+    /// database's schema file, which kiln would never read or check). Hidden entries (`.gitkeep`, `.DS_Store`)
+    /// are left alone.
+    ///
+    /// - Returns: the findings; none when `schema/` does not exist.
+    static func strayFindings(in project: KilnProject) -> [CheckFinding] {
+        let folder = project.root.appendingPathComponent("schema").path
+        guard FileSystem.isDirectory(folder), let entries = try? FileSystem.contentsOfDirectory(folder),
+            let known = try? project.databaseNames()
+        else { return [] }
+        let expected = Set(known.flatMap { ["\($0).sql", "\($0).md"] })
+        return entries.sorted().filter { !$0.hasPrefix(".") && !expected.contains($0) }.map { name in
+            CheckFinding(
+                .schemaFileUnknown(name: name, known: known),
+                at: SourceLocation(path: "schema/\(name)", line: 1, column: 1))
+        }
+    }
+
     /// A finding when the project keeps a diagram and `schema/<database>.md` is missing or is not `diagram`.
     private static func diagramFindings(_ diagram: String?, database: String, project: KilnProject)
         -> [CheckFinding]
