@@ -15,7 +15,7 @@ struct SchemaDiagramDocumentTests {
         "document": ["formatVersion", "database", "version", "tables", "indexes", "views", "triggers"],
         "table": [
             "name", "columns", "checks", "foreignKeys", "uniqueConstraints", "isWithoutRowID", "isStrict",
-            "isAutoincrement", "virtualDefinition",
+            "isAutoincrement", "virtualDefinition", "definition",
         ],
         "column": [
             "name", "declaredType", "isNotNull", "defaultExpression", "primaryKeyPosition", "collation",
@@ -24,8 +24,10 @@ struct SchemaDiagramDocumentTests {
         "foreignKey": ["columns", "parentTable", "parentColumns", "onUpdate", "onDelete", "match", "isDeferred"],
         "index": ["name", "table", "isUnique", "origin", "terms", "condition"],
         "term": ["expression", "isExpression", "collation", "isDescending"],
-        "view": ["name", "sql"],
-        "trigger": ["name", "table", "sql"],
+        "view": ["name", "sql", "columns", "definition"],
+        "trigger": ["name", "table", "sql", "definition"],
+        // A CREATE INDEX index is an index with its stored statement; a constraint's index has none.
+        "createdIndex": ["definition"],
     ]
 
     private static let schema = """
@@ -51,7 +53,7 @@ struct SchemaDiagramDocumentTests {
         let key = try #require((table["foreignKeys"] as? [[String: Any]])?.first)
         #expect(Set(key.keys) == Self.fields["foreignKey"])
         let index = try #require((document["indexes"] as? [[String: Any]])?.first)
-        #expect(Set(index.keys) == Self.fields["index"])
+        #expect(Set(index.keys) == Self.fields["index"]!.union(Self.fields["createdIndex"]!))
         #expect(Set(try #require((index["terms"] as? [[String: Any]])?.first).keys) == Self.fields["term"])
         #expect(Set(try #require((document["views"] as? [[String: Any]])?.first).keys) == Self.fields["view"])
         #expect(Set(try #require((document["triggers"] as? [[String: Any]])?.first).keys) == Self.fields["trigger"])
@@ -106,6 +108,44 @@ struct SchemaDiagramDocumentTests {
         let section = readme[start...].prefix { $0 != "#" }
         for field in Self.fields.values.flatMap({ $0 }) {
             #expect(section.contains("`\(field)`"), "README.md does not document \(field)")
+        }
+    }
+
+    @Test("each object's definition is its statement as SQLite stores it, which runs; sql is the comparison form")
+    func definitions() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try connection.execute(
+            sql: """
+                CREATE TABLE t ("select" TEXT, "key" INT);
+                CREATE VIEW v AS SELECT "select" AS "key", "key"*2 FROM t;
+                """)
+        let text = SchemaDocument.json(
+            try SchemaModel.read(from: connection), database: "shop", version: 1,
+            definitions: try SchemaDocument.Definitions(reading: connection))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let view = try #require((document["views"] as? [[String: Any]])?.first)
+        #expect(view["definition"] as? String == #"CREATE VIEW v AS SELECT "select" AS "key", "key"*2 FROM t"#)
+        #expect(view["sql"] as? String == "CREATE VIEW v AS SELECT SELECT AS KEY, KEY * 2 FROM t")
+        #expect(view["columns"] as? [String] == ["key", #""key"*2"#])
+        let table = try #require((document["tables"] as? [[String: Any]])?.first)
+        let rebuilt = try SQLiteConnection(path: ":memory:")
+        try rebuilt.execute(sql: try #require(table["definition"] as? String))
+        try rebuilt.execute(sql: try #require(view["definition"] as? String))
+        #expect(try SchemaModel.read(from: rebuilt) == SchemaModel.read(from: connection))
+        #expect(
+            try Self.document(try SchemaModel.read(from: connection))["tables"].map { tables in
+                (tables as? [[String: Any]])?.first?["definition"] is NSNull
+            } == true)
+    }
+
+    @Test("the shadow tables of an FTS5 table are left out of the document and both diagrams")
+    func shadowTables() throws {
+        let model = try DiagramFixture.model(of: "CREATE VIRTUAL TABLE docs USING fts5(title, body);")
+        #expect(model.tables.count > 1 && model.tables.filter(\.isShadow).count == model.tables.count - 1)
+        let tables = try #require(try Self.document(model)["tables"] as? [[String: Any]])
+        #expect(tables.map { $0["name"] as? String } == ["docs"])
+        for text in [SchemaDiagram.mermaid(model), SchemaDiagram.dot(model, name: "shop")] {
+            #expect(text.contains("docs") && !text.contains("docs_data") && !text.contains("docs_config"), "\(text)")
         }
     }
 }

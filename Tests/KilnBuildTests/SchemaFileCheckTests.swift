@@ -77,6 +77,60 @@ struct SchemaFileCheckTests {
         #expect(hint.contains("'kiln schema shop --write'") && hint.contains("'kiln plan shop'"))
     }
 
+    @Test("a difference in a table whose name holds a dot is at that table's statement, not at the file's start")
+    func dottedTableName() throws {
+        let project = try SchemaFileProject()
+        try project.folder.write("migrations/shop/0003_dotted.sql", "CREATE TABLE \"a.b\" (id INTEGER PRIMARY KEY);\n")
+        try project.writeSchemaFile()
+        var text = String(decoding: try project.folder.read("schema/shop.sql"), as: UTF8.self)
+        text = text.replacingOccurrences(
+            of: "    id INTEGER PRIMARY KEY\n);", with: "    id INTEGER PRIMARY KEY,\n    x TEXT\n);")
+        try project.folder.write("schema/shop.sql", text)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"a.b\"") }
+        let lines = try project.lines()
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix("schema/shop.sql:\((line ?? 0) + 1):1: error:") == true, "\(lines)\n\(text)")
+        #expect(lines.first?.hasSuffix("the file has a column a.b.x the migrations do not make") == true, "\(lines)")
+    }
+
+    @Test("a file that starts with a UTF-8 byte order mark reads as without it; one migration is 'migration 1'")
+    func byteOrderMarkAndOneMigration() throws {
+        let project = try SchemaFileProject()
+        try project.writeSchemaFile()
+        let text = try project.folder.read("schema/shop.sql")
+        try project.folder.write("schema/shop.sql", String(decoding: [0xEF, 0xBB, 0xBF] + text, as: UTF8.self))
+        #expect(try project.lines().isEmpty)
+        try project.folder.write(
+            "schema/shop.sql", "\u{FEFF}CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NUL);\n")
+        let syntax = try project.lines()
+        #expect(syntax == [#"schema/shop.sql:1:58: error: near "NUL": syntax error"#], "\(syntax)")
+        try FileManager.default.removeItem(atPath: project.folder.path("migrations/shop/0002_add_price.sql"))
+        try project.folder.write("schema/shop.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);\n")
+        #expect(
+            try project.lines() == [
+                "schema/shop.sql:1:1: error: schema/shop.sql does not match migration 1: table item: column name: NOT NULL yes in the migrations, no in the file"
+            ])
+    }
+
+    @Test("a file of schema/ that is no database's schema file or diagram is an error, like a stray fixtures/ entry")
+    func strayFile() throws {
+        let project = try SchemaFileProject()
+        try project.writeSchemaFile()
+        try project.folder.write("schema/ghost.sql", "CREATE TABLE ghost (id);\n")
+        try project.folder.write("schema/shop.md", "# shop\n")
+        try project.folder.write("schema/.gitkeep", "")
+        try project.folder.write("schema/shp.sql", "")
+        let findings = ProjectChecker(project: try KilnProject(root: project.folder.url)).projectFindings()
+        let diagnostics = findings.flatMap(\.commandLineDiagnostics)
+        #expect(
+            diagnostics.map { String($0.formatted().split(separator: "\n")[0]) } == [
+                "schema/ghost.sql:1:1: error: schema/ghost.sql names no database: kiln never reads or checks it",
+                "schema/shp.sql:1:1: error: schema/shp.sql names no database: kiln never reads or checks it",
+            ])
+        #expect(
+            diagnostics.last?.hint?.hasPrefix("did you mean 'shop'? schema files are schema/<database>.sql") == true)
+    }
+
     @Test("a syntax error, a statement that is no CREATE, and an unclosed comment are errors at their line and column")
     func located() throws {
         let project = try SchemaFileProject()
@@ -88,14 +142,14 @@ struct SchemaFileCheckTests {
             "schema/shop.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY);\n  INSERT INTO item VALUES (1);\n")
         #expect(
             try project.lines() == [
-                "schema/shop.sql:2:3: error: a schema file holds only CREATE TABLE, INDEX, VIEW and TRIGGER statements, not INSERT INTO item"
+                "schema/shop.sql:2:3: error: a schema file holds only CREATE TABLE, INDEX, VIEW, TRIGGER and VIRTUAL TABLE statements, not INSERT INTO item"
             ])
         try project.folder.write("schema/shop.sql", "CREATE TEMP TABLE item (id);\n")
         #expect(try project.lines().first?.hasPrefix("schema/shop.sql:1:1: error: a schema file holds only") == true)
         try project.folder.write("schema/shop.sql", "CREATE TABLE item (id);\nCREATE TABLE temp.note (id);\n")
         #expect(
             try project.lines() == [
-                "schema/shop.sql:2:1: error: a schema file holds only CREATE TABLE, INDEX, VIEW and TRIGGER statements, not an object of the temp schema"
+                "schema/shop.sql:2:1: error: a schema file holds only CREATE TABLE, INDEX, VIEW, TRIGGER and VIRTUAL TABLE statements, not an object of the temp schema"
             ])
         try project.folder.write("schema/shop.sql", "CREATE TABLE item (id);\n/* never closed\n")
         #expect(try project.lines().first?.hasPrefix("schema/shop.sql:2:1: error: unterminated") == true)

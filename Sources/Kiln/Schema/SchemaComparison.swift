@@ -94,6 +94,15 @@ extension SchemaDifference {
                         SchemaDifference(
                             kind: .changed, objectType: type, name: definition.name, expected: definition.sql,
                             found: other.sql))
+                } else if let wanted = definition.columns, let found = other.columns,
+                    wanted.map(\.identifierKey) != found.map(\.identifierKey)
+                {
+                    differences.append(
+                        .changed(
+                            type, definition.name,
+                            Detail(
+                                subject: "column names", change: .changed, expected: columnNames(wanted),
+                                found: columnNames(found))))
                 }
             } else {
                 differences.append(SchemaDifference(kind: .missing, objectType: type, name: definition.name))
@@ -104,6 +113,11 @@ extension SchemaDifference {
             + actual.filter { !expectedKeys.contains($0.name.identifierKey) }.map {
                 SchemaDifference(kind: .extra, objectType: type, name: $0.name)
             }
+    }
+
+    /// A view's column names, each double-quoted as SQLite names it (`"id", "qty*2"`).
+    static func columnNames(_ names: [String]) -> String {
+        names.map(quoted).joined(separator: ", ")
     }
 
     /// `yes` or `no`.

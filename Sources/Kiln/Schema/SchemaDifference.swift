@@ -60,11 +60,14 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible, En
     public let found: String?
     /// For a changed table or index: the aspect that differs.
     public let detail: Detail?
+    /// For a missing or extra column: its table's name (``name`` joins it to the column's with a `.`, which a
+    /// quoted name may contain too); nil otherwise.
+    public let table: String?
 
     /// Creates a difference from its parts.
     public init(
         kind: Kind, objectType: String, name: String, expected: String? = nil, found: String? = nil,
-        detail: Detail? = nil
+        detail: Detail? = nil, table: String? = nil
     ) {
         self.kind = kind
         self.objectType = objectType
@@ -72,7 +75,11 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible, En
         self.expected = expected ?? detail?.expected
         self.found = found ?? detail?.found
         self.detail = detail
+        self.table = table
     }
+
+    /// The table or other object of the schema the difference is about: a column's table, else ``name``.
+    public var objectName: String { table ?? name }
 
     /// A changed table or index, described by one detail.
     static func changed(_ objectType: String, _ name: String, _ detail: Detail) -> SchemaDifference {
@@ -89,9 +96,11 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible, En
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case kind, objectType, name, expected, found, detail, description }
+    private enum CodingKeys: String, CodingKey {
+        case kind, objectType, name, table, expected, found, detail, description
+    }
 
-    /// Encodes kind, objectType, name, expected/found and detail when present, and the description.
+    /// Encodes kind, objectType, name, table, expected/found and detail when present, and the description.
     ///
     /// - Throws: the encoder's errors.
     public func encode(to encoder: Encoder) throws {
@@ -99,6 +108,7 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible, En
         try container.encode(kind, forKey: .kind)
         try container.encode(objectType, forKey: .objectType)
         try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(table, forKey: .table)
         try container.encodeIfPresent(expected, forKey: .expected)
         try container.encodeIfPresent(found, forKey: .found)
         try container.encodeIfPresent(detail, forKey: .detail)

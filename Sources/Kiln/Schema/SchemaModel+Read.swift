@@ -19,7 +19,13 @@ extension SchemaModel {
             switch type {
             case "table": model.tables.append(try reader.table(name, sql: sql))
             case "index": model.indexes.append(try reader.index(name, table: table, sql: sql))
-            case "view": model.views.append(Definition(name: name, table: table, sql: definitionText(sql)))
+            case "view":
+                let columns = try? connection.rows(
+                    sql: "SELECT name FROM pragma_table_xinfo(?, ?) ORDER BY cid", [.text(name), .text(schemaName)])
+                model.views.append(
+                    Definition(
+                        name: name, table: table, sql: definitionText(sql),
+                        columns: columns?.map { $0.first?.textValue ?? "" }))
             case "trigger": model.triggers.append(Definition(name: name, table: table, sql: definitionText(sql)))
             default: continue
             }

@@ -114,6 +114,9 @@ public struct SchemaModel: Equatable, Sendable, Encodable {
         public var isAutoincrement: Bool
         /// For a virtual table, its whole definition in ``SchemaText`` form.
         public var virtualDefinition: String?
+        /// Whether it is a shadow table, one a virtual table (FTS, R*Tree) keeps its data in and creates and
+        /// drops itself (`pragma_table_list`'s type `shadow`; false with a SQLite older than 3.37).
+        public var isShadow = false
     }
 
     /// A view or trigger: its name, its table, and its whole definition in ``SchemaText`` form.
@@ -124,6 +127,10 @@ public struct SchemaModel: Equatable, Sendable, Encodable {
         public var table: String
         /// The `CREATE` statement in ``SchemaText`` form, without `IF NOT EXISTS`.
         public var sql: String
+        /// A view's result column names exactly as SQLite names them (`pragma_table_xinfo`), which for a column
+        /// without an alias is the expression's text as written (`qty*2`), so a re-layout can rename it while
+        /// ``sql`` stays the same; nil for a trigger, or for a view SQLite cannot read (a missing table).
+        public var columns: [String]? = nil
     }
 
     /// This model without the named tables and the indexes and triggers that belong to them (names compared

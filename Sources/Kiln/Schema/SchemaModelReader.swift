@@ -31,7 +31,7 @@ final class SchemaModelReader {
         let text = TableDefinitionText(sql)
         // pragma_table_list is SQLite 3.37 and later; an older library's answer comes from the text.
         let flags = try? rows(
-            sql: "SELECT wr, strict FROM pragma_table_list WHERE schema = ? AND name = ?",
+            sql: "SELECT wr, strict, type FROM pragma_table_list WHERE schema = ? AND name = ?",
             [.text(schemaName), .text(name)]
         ).first
         // A virtual table whose module this connection lacks has no columns to report.
@@ -43,7 +43,8 @@ final class SchemaModelReader {
             isWithoutRowID: flags.map { $0[0] == .integer(1) } ?? text.isWithoutRowID,
             isStrict: flags.map { $0[1] == .integer(1) } ?? text.isStrict,
             isAutoincrement: text.isAutoincrement,
-            virtualDefinition: text.isVirtual ? SchemaText.normalize(sql) : nil)
+            virtualDefinition: text.isVirtual ? SchemaText.normalize(sql) : nil,
+            isShadow: flags.map { $0[2] == .text("shadow") } ?? false)
         let constraints = try rows(
             sql: "SELECT name FROM pragma_index_list(?, ?) WHERE origin != 'c' ORDER BY name",
             [.text(name), .text(schemaName)])

@@ -2,7 +2,11 @@
 /// generated expression, a whole view or trigger), so that two spellings SQLite treats the same compare
 /// equal: comments and white space dropped, tokens joined by single spaces, keywords in upper case,
 /// identifiers unquoted and in lower case (ASCII letters only, as SQLite folds them), and parentheses that
-/// wrap the whole text removed. Strings, numbers and blobs keep their exact text.
+/// wrap the whole text removed. Strings, numbers and blobs keep their exact text. A quoted word that would
+/// read as a value once unquoted (`"true"`, `"false"`, `"null"`, `"current_date"`, `"current_time"`,
+/// `"current_timestamp"`) keeps its double quotes, since SQLite reads it as a name or, in a DEFAULT or with
+/// double-quoted strings allowed, as the text `'true'`, where the bare word is the integer 1, NULL or the
+/// current date.
 public enum SchemaText {
     /// The canonical text of `sql`.
     public static func normalize(_ sql: String) -> String {
@@ -20,7 +24,12 @@ public enum SchemaText {
         var previous: String?
         var previousIsName = false
         for token in tokens {
-            let text = canonicalText(of: token, in: lexer)
+            var text = canonicalText(of: token, in: lexer)
+            if previous != ".", token.kind == .quotedIdentifier, let name = lexer.identifier(of: token),
+                readsAsValue(name)
+            {
+                text = quoted(folded(name, upper: false))
+            }
             let isCall = previousIsName && text == "("
             if let previous, previous != "(", previous != ".", text != ")", text != ",", text != ".", !isCall {
                 output += " "
@@ -48,6 +57,17 @@ public enum SchemaText {
     package static func identifierText(_ name: String) -> String {
         guard isPlainWord(name) else { return quoted(folded(name, upper: false)) }
         return SQLiteGrammar.isKeyword(name) ? folded(name, upper: true) : folded(name, upper: false)
+    }
+
+    /// The words that SQLite reads as a value when bare (a literal or the current time), whatever the schema
+    /// holds; quoted, they are a name or a string.
+    private static let valueWords: Set<String> = [
+        "true", "false", "null", "current_date", "current_time", "current_timestamp",
+    ]
+
+    /// Whether `name`, written bare, would read as a value rather than the name or string it is when quoted.
+    package static func readsAsValue(_ name: String) -> Bool {
+        valueWords.contains(folded(name, upper: false))
     }
 
     /// A declared type in upper case with single spaces, e.g. `VARCHAR(10)`; empty for none.

@@ -22,7 +22,7 @@ struct TableComparison {
         }
         let columnPresence = SchemaDifference.presence(
             "column", expected.columns.map(\.name), actual.columns.map(\.name)
-        ).map { SchemaDifference(kind: $0.kind, objectType: "column", name: "\(name).\($0.name)") }
+        ).map { SchemaDifference(kind: $0.kind, objectType: "column", name: "\(name).\($0.name)", table: name) }
         var details = columnDetails()
         if columnPresence.isEmpty {
             details += orderDetails() + optionDetails() + checkDetails() + foreignKeyDetails() + uniqueDetails()

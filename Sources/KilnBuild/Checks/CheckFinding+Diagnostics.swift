@@ -77,7 +77,8 @@ extension CheckFinding.Reason {
         case .templatePlaceholder(let token):
             "'\(token)' is a template placeholder kiln does not expand"
         // MARK: schema file
-        case .schemaFileMissing, .schemaFileUnreadable, .schemaFileStale, .schemaDiagramStale: schemaFileMessage
+        case .schemaFileMissing, .schemaFileUnreadable, .schemaFileStale, .schemaDiagramStale, .schemaFileUnknown:
+            schemaFileMessage
         // MARK: planned placeholders
         case .plannedPlaceholder(let description):
             "a placeholder kiln plan left to fill: \(description)"

@@ -59,7 +59,8 @@ extension CheckFinding.Reason {
         case .templatePlaceholder:
             "kiln runs migrations as plain SQL: write what the template would expand to for SQLite (e.g. INTEGER PRIMARY KEY AUTOINCREMENT)"
         // MARK: schema file
-        case .schemaFileMissing, .schemaFileUnreadable, .schemaFileStale, .schemaDiagramStale: schemaFileHint
+        case .schemaFileMissing, .schemaFileUnreadable, .schemaFileStale, .schemaDiagramStale, .schemaFileUnknown:
+            schemaFileHint
         case .plannedPlaceholder:
             "replace the kiln_placeholder(...) call with the SQL expression it describes; kiln migrate fails at it until then"
         default: nil
@@ -105,6 +106,7 @@ extension CheckFinding.Reason {
         case .schemaFileStale: "schema-file-stale"
         case .schemaDiagramStale: "schema-diagram-stale"
         case .plannedPlaceholder: "planned-placeholder"
+        case .schemaFileUnknown: "schema-file-misnamed"
         case .checkFailed, .error: nil
         }
     }

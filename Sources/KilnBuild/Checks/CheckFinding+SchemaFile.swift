@@ -7,10 +7,11 @@ extension CheckFinding.Reason {
         case .schemaFileMissing(_, let path): "\(path) is missing"
         case .schemaFileUnreadable(_, let path, let error): "cannot read \(path): \(error.systemMessage)"
         case .schemaFileStale(let database, let version, let difference):
-            "\(SchemaFile.relativePath(for: database)) does not match migrations 1–\(version): "
+            "\(SchemaFile.relativePath(for: database)) does not match \(version == 1 ? "migration 1" : "migrations 1–\(version)"): "
                 + Self.fromTheFilesSide(difference)
         case .schemaDiagramStale(let database):
             "\(SchemaFile.diagramRelativePath(for: database)) is not the diagram of the migrations' schema"
+        case .schemaFileUnknown(let name, _): "schema/\(name) names no database: kiln never reads or checks it"
         default: "\(self)"
         }
     }
@@ -44,6 +45,10 @@ extension CheckFinding.Reason {
             "write it from the migrations and commit it"
         case .schemaFileStale:
             "if the migrations are right, write the file again from them; if the file is the schema you want, plan the migration that makes it"
+        case .schemaFileUnknown(let name, let known):
+            (Suggestion.closest(to: String(name.prefix { $0 != "." }), among: known).map { "did you mean '\($0)'? " }
+                ?? "") + "schema files are schema/<database>.sql (and .md); the databases are: "
+                + (known.isEmpty ? "none" : known.joined(separator: ", "))
         default: nil
         }
     }

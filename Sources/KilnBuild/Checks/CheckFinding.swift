@@ -129,6 +129,10 @@ public struct CheckFinding: Sendable {
         /// A `kiln_placeholder('…')` call `kiln plan` wrote for a value it will not guess, still in a migration:
         /// `description` says what to write in its place.
         case plannedPlaceholder(description: String)
+        // MARK: schema file
+        /// `schema/<name>` (a `.sql` or `.md` file) names no database (`known` are the databases): kiln would
+        /// never read or check it.
+        case schemaFileUnknown(name: String, known: [String])
     }
 
     /// What was found.

@@ -58,11 +58,27 @@ enum SchemaFileCheck {
             return [CheckFinding(.error(error))]
         }
         return SchemaDifference.compare(expected: expected, actual: found, ignoringTables: []).map { difference in
-            let name =
-                difference.objectType == "column" ? String(difference.name.prefix { $0 != "." }) : difference.name
-            return CheckFinding(
+            CheckFinding(
                 .schemaFileStale(database: database, version: version, difference: difference),
-                at: SchemaFileLocator.location(of: name, in: source))
+                at: SchemaFileLocator.location(of: difference.objectName, in: source))
+        }
+    }
+
+    /// An error at each file of `schema/` whose name is no database's `.sql` or `.md` (a misspelled or deleted
+    /// database's schema file, which kiln would never read or check). Hidden entries (`.gitkeep`, `.DS_Store`)
+    /// are left alone.
+    ///
+    /// - Returns: the findings; none when `schema/` does not exist.
+    static func strayFindings(in project: KilnProject) -> [CheckFinding] {
+        let folder = project.root.appendingPathComponent("schema").path
+        guard FileSystem.isDirectory(folder), let entries = try? FileSystem.contentsOfDirectory(folder),
+            let known = try? project.databaseNames()
+        else { return [] }
+        let expected = Set(known.flatMap { ["\($0).sql", "\($0).md"] })
+        return entries.sorted().filter { !$0.hasPrefix(".") && !expected.contains($0) }.map { name in
+            CheckFinding(
+                .schemaFileUnknown(name: name, known: known),
+                at: SourceLocation(path: "schema/\(name)", line: 1, column: 1))
         }
     }
 

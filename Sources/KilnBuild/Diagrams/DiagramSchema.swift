@@ -39,8 +39,11 @@ struct DiagramSchema {
     /// Per table (folded name): the column sets (folded names) that are unique.
     private let uniqueSets: [SQLIdentifierKey: [Set<SQLIdentifierKey>]]
 
-    /// The facts of `model`.
+    /// The facts of `model`, without its shadow tables (the tables a virtual table keeps its data in, which
+    /// the schema file leaves out too).
     init(_ model: SchemaModel) {
+        var model = model
+        model.tables.removeAll(where: \.isShadow)
         var uniqueSets: [SQLIdentifierKey: [Set<SQLIdentifierKey>]] = [:]
         for table in model.tables {
             let indexes = model.indexes.filter { $0.table.isSameIdentifier(as: table.name) }

@@ -18,7 +18,7 @@ extension SchemaFile {
     /// The schema file of `database` at the newest version of `migrator`'s migrations: `header` as `-- `
     /// comment lines, then one statement per object in dependency order (``SchemaObjectOrder``), laid out by
     /// ``SchemaStatementLayout``, separated by blank lines. It is proved to read back (``load(_:preparedLike:)``)
-    /// as the same ``SchemaModel``, with the same column names for each view.
+    /// as the same ``SchemaModel`` (which holds each view's column names).
     ///
     /// - Parameters:
     ///   - database: the database's name.
@@ -68,54 +68,79 @@ extension SchemaFile {
             """
     }
 
-    /// The schema file's text for the database of `connection`, trying the normalized spelling first and the
-    /// stored one (only white space changed) when the normalized one would not read back the same.
+    /// The schema file's text for the database of `connection`, trying the normalized spelling first (keywords
+    /// in upper case, keywords used as names double-quoted), then without quoting those, then the stored
+    /// spelling (only white space changed), until one reads back the same. A view whose
+    /// column names the layout would change (SQLite names a column without an alias after its text, `qty*2`)
+    /// is written byte for byte as stored.
     private static func text(
         of connection: SQLiteConnection, model: SchemaModel, header: [String], path: String, migrator: Migrator
     ) throws -> String {
-        let objects = SchemaObjectOrder.ordered(try StoredSchemaObject.readAll(from: connection), model: model)
-        let viewColumns = try columnsOfViews(in: connection)
+        let objects = SchemaObjectOrder.ordered(
+            try StoredSchemaObject.readAll(from: connection), model: model,
+            viewReads: try ViewDependencies.read(from: connection))
         var words = SchemaWords(names: names(in: model), rewritesQuotes: !migrator.doubleQuotedStringLiterals)
         var differences: [SchemaDifference] = []
-        for keepsSpelling in [false, true] {
-            words.keepsSpelling = keepsSpelling
-            let layout = SchemaStatementLayout(words: words)
-            let comments = header.map { $0.isEmpty ? "--\n" : "-- \($0)\n" }.joined()
-            let statements = objects.map { layout.statement($0.sql, type: $0.type) }
-            let body = statements.isEmpty ? "" : statements.joined(separator: "\n\n") + "\n"
-            let text = comments + (comments.isEmpty || body.isEmpty ? "" : "\n") + body
-            let loaded = try load(SourceText(path: path, bytes: Array(text.utf8)), preparedLike: migrator)
-            let readBack = try SchemaModel.read(from: loaded)
-            if readBack == model, try columnsOfViews(in: loaded) == viewColumns { return text }
-            differences = SchemaDifference.compare(expected: model, actual: readBack, ignoringTables: [])
+        for (quotesKeywordNames, keepsSpelling) in [(true, false), (false, false), (false, true)] {
+            (words.quotesKeywordNames, words.keepsSpelling) = (quotesKeywordNames, keepsSpelling)
+            var storedViews: Set<SQLIdentifierKey> = []
+            while true {
+                let text = render(
+                    objects, layout: SchemaStatementLayout(words: words), header: header, storedViews: storedViews)
+                let source = SourceText(path: path, bytes: Array(text.utf8))
+                // A keyword taken for a name and quoted may not parse; the next spelling is more cautious.
+                guard
+                    let loaded = keepsSpelling
+                        ? try load(source, preparedLike: migrator) : try? load(source, preparedLike: migrator)
+                else { break }
+                let readBack = try SchemaModel.read(from: loaded)
+                if readBack == model { return text }
+                differences = SchemaDifference.compare(expected: model, actual: readBack, ignoringTables: [])
+                let renamed = renamedViews(model, readBack)
+                if renamed.isEmpty || renamed.isSubset(of: storedViews) { break }
+                storedViews.formUnion(renamed)
+            }
         }
         throw SchemaFileError(
             .doesNotReadBack(differences: differences), at: SourceLocation(path: path, line: 1, column: 1))
     }
 
+    /// The views of `readBack` whose column names are not exactly those of the same view in `model`.
+    private static func renamedViews(_ model: SchemaModel, _ readBack: SchemaModel) -> Set<SQLIdentifierKey> {
+        let wanted = Dictionary(
+            model.views.map { ($0.name.identifierKey, $0.columns) }, uniquingKeysWith: { first, _ in first })
+        return Set(readBack.views.filter { wanted[$0.name.identifierKey] != $0.columns }.map(\.name.identifierKey))
+    }
+
+    /// `header` as `-- ` lines, then each object laid out by `layout` (the views named in `storedViews` as
+    /// stored), separated by blank lines.
+    private static func render(
+        _ objects: [StoredSchemaObject], layout: SchemaStatementLayout, header: [String],
+        storedViews: Set<SQLIdentifierKey>
+    ) -> String {
+        let comments = header.map { $0.isEmpty ? "--\n" : "-- \($0)\n" }.joined()
+        let statements = objects.map { object in
+            object.type == "view" && storedViews.contains(object.name.identifierKey)
+                ? object.sql + ";" : layout.statement(object.sql, type: object.type)
+        }
+        let body = statements.isEmpty ? "" : statements.joined(separator: "\n\n") + "\n"
+        return comments + (comments.isEmpty || body.isEmpty ? "" : "\n") + body
+    }
+
     /// The folded names of every table, column, index, view and trigger of `model`, and of the parent
-    /// columns its foreign keys name.
+    /// columns its foreign keys name; a keyword SQLite never reads as a name when bare (`FROM`, `ORDER`,
+    /// `CURRENT_DATE`: asked of SQLite) is left out, since a bare one is always the keyword.
     private static func names(in model: SchemaModel) -> Set<SQLIdentifierKey> {
         var names: [String] = model.indexes.map(\.name) + model.views.map(\.name) + model.triggers.map(\.name)
         for table in model.tables {
             names += [table.name] + table.columns.map(\.name)
             names += table.foreignKeys.flatMap { [$0.parentTable] + $0.parentColumns }
         }
-        return Set(names.map(\.identifierKey))
-    }
-
-    /// Each view's column names, in order, by view name: what an app reading the view sees.
-    private static func columnsOfViews(in connection: SQLiteConnection) throws -> [String: [String]] {
-        let rows = try connection.rows(
-            sql: """
-                SELECT v.name, c.name FROM main.sqlite_schema AS v, pragma_table_xinfo(v.name, 'main') AS c
-                WHERE v.type = 'view' ORDER BY v.name, c.cid
-                """)
-        var columns: [String: [String]] = [:]
-        for row in rows {
-            guard case .text(let view) = row[0], case .text(let column) = row[1] else { continue }
-            columns[view, default: []].append(column)
+        let probe = try? SQLiteConnection(path: ":memory:")
+        let readsAsName = { (word: String) in
+            // `word` is a keyword here: ASCII letters and `_` only.
+            (try? probe?.rows(sql: "SELECT \(word) FROM (SELECT 'kiln' AS \(quoted(word)))")) == [[.text("kiln")]]
         }
-        return columns
+        return Set(names.filter { !SQLiteGrammar.isKeyword($0) || readsAsName($0) }.map(\.identifierKey))
     }
 }

@@ -53,10 +53,17 @@ extension SchemaFile {
     public static func source(for database: String, in project: KilnProject) throws -> SourceText? {
         let relative = relativePath(for: database)
         do {
-            return SourceText(
-                path: relative, bytes: try FileSystem.contents(of: project.root.appendingPathComponent(relative).path))
+            let bytes = try FileSystem.contents(of: project.root.appendingPathComponent(relative).path)
+            return withoutByteOrderMark(SourceText(path: relative, bytes: bytes))
         } catch let error as FileSystemError where error.isMissing {
             return nil
         }
+    }
+
+    /// `source` without the UTF-8 byte order mark some editors put at the start of a file (SQLite would read
+    /// it as the start of a name); lines and columns are then those the editor shows.
+    static func withoutByteOrderMark(_ source: SourceText) -> SourceText {
+        guard source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return source }
+        return SourceText(path: source.path, bytes: Array(source.bytes.dropFirst(3)))
     }
 }

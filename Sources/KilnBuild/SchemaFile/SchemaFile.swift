@@ -25,6 +25,7 @@ public enum SchemaFile {
     /// - Throws: ``SchemaFileError`` at the statement that fails or is refused, ``SQLiteError`` when the
     ///   database cannot be opened, or what the migrator's ``Migrator/prepareConnection`` throws.
     public static func load(_ source: SourceText, preparedLike migrator: Migrator) throws -> SQLiteConnection {
+        let source = withoutByteOrderMark(source)
         let statements = try checkedStatements(of: source)
         let connection = try SQLiteConnection(path: ":memory:")
         if migrator.doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }

@@ -40,7 +40,9 @@ public struct SchemaFileError: DiagnosticError, Equatable {
         case .notASchemaStatement(let words):
             [
                 Diagnostic(
-                    .error, "a schema file holds only CREATE TABLE, INDEX, VIEW and TRIGGER statements, not \(words)",
+                    .error,
+                    "a schema file holds only CREATE TABLE, INDEX, VIEW, TRIGGER and VIRTUAL TABLE statements, not "
+                        + words,
                     at: location,
                     hint: "the file says what schema the database should have; data and other changes go in a migration"
                 )

@@ -36,8 +36,11 @@ struct StoredSchemaObject: Equatable {
 /// sorts first); then each table's indexes; then views, each after the views it reads; then triggers, in the
 /// order of their tables and views. Ties go by name, as SQLite compares names.
 enum SchemaObjectOrder {
-    /// `objects` in schema-file order; `model` gives the foreign keys.
-    static func ordered(_ objects: [StoredSchemaObject], model: SchemaModel) -> [StoredSchemaObject] {
+    /// `objects` in schema-file order; `model` gives the foreign keys, `viewReads` the views each view reads
+    /// (``ViewDependencies``); a view it leaves out is taken to read every view its text names.
+    static func ordered(
+        _ objects: [StoredSchemaObject], model: SchemaModel, viewReads: [SQLIdentifierKey: Set<SQLIdentifierKey>]
+    ) -> [StoredSchemaObject] {
         let byName = { (left: StoredSchemaObject, right: StoredSchemaObject) in
             left.name.identifierKey.description < right.name.identifierKey.description
         }
@@ -50,7 +53,7 @@ enum SchemaObjectOrder {
         let views = objects.filter { $0.type == "view" }.sorted(by: byName)
         let viewNames = Set(views.map(\.name.identifierKey))
         let orderedViews = dependencyOrder(views) { view in
-            Set(identifiers(in: view.sql).filter { viewNames.contains($0) })
+            viewReads[view.name.identifierKey] ?? Set(identifiers(in: view.sql).filter { viewNames.contains($0) })
         }
         let owners = orderedTables + orderedViews
         let position = Dictionary(

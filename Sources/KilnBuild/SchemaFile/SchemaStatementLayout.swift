@@ -31,7 +31,7 @@ struct SchemaStatementLayout {
             switch type {
             case "table": table(all, tokens: tokens, lexer: lexer)
             case "view": view(all)
-            case "trigger": trigger(all, tokens: tokens)
+            case "trigger": trigger(all, tokens: tokens, lexer: lexer)
             default: nil
             }
         return (laidOut ?? SchemaWords.join(all)) + ";"
@@ -49,7 +49,8 @@ struct SchemaStatementLayout {
             return head + String(decoding: arguments, as: UTF8.self)
         }
         let parts = SchemaTokens.splitAtCommas(tokens[(open + 1)..<close], lexer: lexer).map { part in
-            Self.indent + SchemaWords.join(typeInUpperCase(Array(all[part.startIndex..<part.endIndex])))
+            Self.indent
+                + SchemaWords.join(storedInUpperCase(typeInUpperCase(Array(all[part.startIndex..<part.endIndex]))))
         }
         let options = SchemaWords.join(all[(close + 1)...])
         return head + " (\n" + parts.joined(separator: ",\n") + "\n)" + (options.isEmpty ? "" : " " + options)
@@ -69,6 +70,18 @@ struct SchemaStatementLayout {
             if word.text == ")" { depth -= 1 }
             if !word.text.hasPrefix("\"") { part[index].text = SchemaText.folded(word.text, upper: true) }
             index += 1
+        }
+        return part
+    }
+
+    /// `STORED` after a generated column's `AS (…)` in upper case: a word of the grammar there, though not one of
+    /// SQLite's keywords (`VIRTUAL` is one).
+    private func storedInUpperCase(_ part: [SchemaWord]) -> [SchemaWord] {
+        guard !words.keepsSpelling else { return part }
+        var part = part
+        for index in part.indices.dropFirst()
+        where part[index - 1].text == ")" && SchemaText.folded(part[index].text, upper: true) == "STORED" {
+            part[index].text = "STORED"
         }
         return part
     }
@@ -94,11 +107,24 @@ struct SchemaStatementLayout {
         return ([SchemaWords.join(all[...asIndex])] + body).joined(separator: "\n")
     }
 
-    /// `CREATE TRIGGER … BEGIN`, each statement of the body on its own line, then `END`.
-    private func trigger(_ all: [SchemaWord], tokens: [SQLToken]) -> String? {
-        guard let begin = all.firstIndex(where: { $0.keyword == "BEGIN" }), let last = all.last,
-            last.keyword == "END", begin < all.count - 1
+    /// Words that start a statement of a trigger's body.
+    private static let bodyStarts: Set<String> = ["SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "VALUES"]
+
+    /// `CREATE TRIGGER … BEGIN`, each statement of the body on its own line, then `END`. The body's `BEGIN` is
+    /// the first `begin` right before a statement's first word (a table or column may be named `begin`), and
+    /// the last word is its `END`; both are keywords there whatever else the schema names so.
+    private func trigger(_ all: [SchemaWord], tokens: [SQLToken], lexer: SQLLexer) -> String? {
+        let spelled = { (index: Int) in tokens[index].kind == .word ? lexer.text(of: tokens[index]) : "" }
+        let isBegin = { (index: Int) in
+            SchemaText.folded(spelled(index), upper: true) == "BEGIN" && index + 1 < all.count
+                && all[index + 1].keyword.map(Self.bodyStarts.contains) == true
+        }
+        guard let begin = all.indices.first(where: isBegin), all.count > 1,
+            SchemaText.folded(spelled(all.count - 1), upper: true) == "END", begin < all.count - 1
         else { return nil }
+        var all = all
+        all[begin] = words.keyword(spelled(begin))
+        all[all.count - 1] = words.keyword(spelled(all.count - 1))
         var statements: [String] = []
         var start = begin + 1
         for index in (begin + 1)..<(all.count - 1) where tokens[index].kind == .semicolon {

@@ -32,6 +32,10 @@ struct SchemaWords {
     /// Whether every token keeps its spelling (only white space changes): the fallback when the rewritten
     /// text would not read back as the same schema.
     var keepsSpelling = false
+    /// Whether a keyword taken for a name is double-quoted (`key`, `new.key` and `"key"` all become `"key"`),
+    /// so that the file does not depend on how the migrations quoted it; off, it keeps its spelling (the
+    /// fallback when a keyword was taken for a name wrongly and the quoted text does not read back).
+    var quotesKeywordNames = true
 
     /// Words after which a keyword is one even when it spells a name (`PRIMARY KEY`, `NO ACTION`).
     private static let keywordContexts: Set<String> = [
@@ -46,8 +50,17 @@ struct SchemaWords {
     func words(_ tokens: [SQLToken], lexer: SQLLexer) -> [SchemaWord] {
         var result: [SchemaWord] = []
         var previousKind: SQLToken.Kind?
+        var openCases = 0
         for token in tokens {
             var word = self.word(token, lexer: lexer, previous: result.last)
+            if word.keyword == "CASE" { openCases += 1 }
+            if openCases > 0, token.kind == .word, result.last?.text != ".",
+                SchemaText.folded(lexer.text(of: token), upper: true) == "END"
+            {
+                // The END of a CASE is a keyword even when a column is named `end`.
+                word = keyword(lexer.text(of: token))
+                openCases -= 1
+            }
             if token.kind == .symbol, ["-", "+", "~"].contains(word.text) {
                 // In front of an operand: at the start, after a keyword, or after an operator or `(` / `,`.
                 word.isUnary =
@@ -69,9 +82,10 @@ struct SchemaWords {
             let isAlias = previous?.keyword == "AS" && !Self.afterAsKeywords.contains(upper)
             let isQualified = previous?.text == "."
             if !forced, names.contains(text.identifierKey) || isAlias || isQualified {
-                return SchemaWord(text: text, keyword: nil, isName: true)
+                let quotes = rewritesQuotes && quotesKeywordNames && !keepsSpelling
+                return SchemaWord(text: quotes ? Self.identifier(text) : text, keyword: nil, isName: true)
             }
-            return SchemaWord(text: keepsSpelling ? text : upper, keyword: upper, isName: false)
+            return keyword(text)
         case .quotedIdentifier:
             guard rewritesQuotes, !keepsSpelling, let name = lexer.identifier(of: token) else {
                 return SchemaWord(text: text, keyword: nil, isName: true)
@@ -82,7 +96,14 @@ struct SchemaWords {
         }
     }
 
-    /// `name` bare when it is a plain ASCII word and no keyword, else double-quoted.
+    /// The keyword spelled `text`: in upper case unless every token keeps its spelling.
+    func keyword(_ text: String) -> SchemaWord {
+        let upper = SchemaText.folded(text, upper: true)
+        return SchemaWord(text: keepsSpelling ? text : upper, keyword: upper, isName: false)
+    }
+
+    /// `name` bare when it is a plain ASCII word, no keyword, and no word that reads as a value when bare
+    /// (`"true"` is a name or the text 'true', `true` the integer 1), else double-quoted.
     static func identifier(_ name: String) -> String {
         let bytes = Array(name.utf8)
         guard let first = bytes.first, !(first >= 48 && first <= 57) else { return quoted(name) }
@@ -90,7 +111,7 @@ struct SchemaWords {
             (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
                 || byte == UInt8(ascii: "_")
         }
-        return isPlain && !SQLiteGrammar.isKeyword(name) ? name : quoted(name)
+        return isPlain && !SQLiteGrammar.isKeyword(name) && !SchemaText.readsAsValue(name) ? name : quoted(name)
     }
 
     /// `words` joined as SQL text: one space between words, none inside `( … )`, before `,` `;` `)` `.`, after

@@ -51,18 +51,22 @@ enum SchemaCommand: KilnCommand {
         if arguments[Self.write] { return try writeFile(name, arguments: arguments, context: context) }
         let project = try context.project()
         let migrator = try project.migrator(for: name)
-        let (snapshot, version) = try schema(arguments, migrator: migrator)
+        let (connection, version) = try schema(arguments, migrator: migrator)
+        let snapshot = try SchemaSnapshot.read(from: connection)
         switch arguments[Self.format] ?? .sql {
         case .sql: for statement in snapshot.statements { context.standardOutput(statement + ";\n") }
         case .mermaid: context.standardOutput(SchemaDiagram.mermaid(snapshot.model))
         case .dot: context.standardOutput(SchemaDiagram.dot(snapshot.model, name: name))
-        case .json: context.standardOutput(SchemaDocument.json(snapshot.model, database: name, version: version))
+        case .json:
+            let definitions = try SchemaDocument.Definitions(reading: connection)
+            context.standardOutput(
+                SchemaDocument.json(snapshot.model, database: name, version: version, definitions: definitions))
         }
         return KilnTool.success
     }
 
-    /// The schema `--db`, `--version` or the newest version describes, and its version.
-    private static func schema(_ arguments: ParsedArguments, migrator: Migrator) throws -> (SchemaSnapshot, Int32) {
+    /// The database `--db` names, or a fresh one at `--version` or the newest version, and its version.
+    private static func schema(_ arguments: ParsedArguments, migrator: Migrator) throws -> (SQLiteConnection, Int32) {
         let latest = migrator.migrations.latestVersion
         if let file = arguments[Self.db] {
             guard arguments[Self.version] == nil else {
@@ -71,7 +75,7 @@ enum SchemaCommand: KilnCommand {
                     command: spec.name)
             }
             let connection = try DatabaseFile.open(file.path, shownAs: file.text)
-            return (try SchemaSnapshot.read(from: connection), try Migrator.version(of: connection))
+            return (connection, try Migrator.version(of: connection))
         }
         let wanted = arguments[Self.version] ?? latest
         guard wanted >= 1, wanted <= latest else {
@@ -80,7 +84,10 @@ enum SchemaCommand: KilnCommand {
                 message: "'--version' \(wanted) is not a version of '\(arguments[Self.database])'",
                 hint: latest == 0 ? "it has no migrations yet" : range, command: spec.name)
         }
-        return (try migrator.freshSchema(at: wanted), wanted)
+        // As Migrator.freshSchema(at:) builds it, keeping the connection for the stored statements.
+        let scratch = try SQLiteConnection(path: ":memory:")
+        try migrator.migrate(scratch, to: wanted)
+        return (scratch, wanted)
     }
 
     /// `--write`: writes the schema file (and the diagram the project asks for) and says what it did.
