@@ -150,17 +150,16 @@ struct PlanPropertyFindingsTests {
 
     /// Seeds 458, 460, 821, 930, 975, 1075, 1193, 1381, 1472, 2304, 3230 of a 3000-pair sweep: dropping
     /// COLLATE NOCASE from a column under a UNIQUE constraint is refused as data loss ("rows that fail UNIQUE
-    /// (…) are not copied"), though values distinct under NOCASE are distinct under BINARY: no row can fail.
+    /// (…) are not copied"), though values distinct under NOCASE are distinct under BINARY: no row can fail
+    /// (fixed in the planner since: ``UniqueKey``).
     @Test func droppingNocaseUnderAUniqueLosesNothing() throws {
         let current = try SQLiteConnection(path: ":memory:")
         try current.execute(
             sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT COLLATE NOCASE, UNIQUE (a, b))")
         let wanted = try SQLiteConnection(path: ":memory:")
         try wanted.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT, UNIQUE (a, b))")
-        withKnownIssue("planner: COLLATE NOCASE → BINARY under a UNIQUE counted as data loss") {
-            let plan = try SchemaPlanner.plan(from: current, to: wanted)
-            #expect(plan.dataLosses.isEmpty)
-        }
+        let plan = try SchemaPlanner.plan(from: current, to: wanted)
+        #expect(plan.dataLosses.isEmpty)
     }
 
     /// Seed 167 of the first generator: dropping STRICT from a table with an ANY column (which then has NUMERIC

@@ -14,11 +14,6 @@ enum PropertyKnownBugs {
         if applying, recreatesUniqueIndex, failures.allSatisfy({ $0.contains("UNIQUE constraint failed") }) {
             return "planner: a unique index over a converted column fails to be recreated"
         }
-        if pair.edits.contains(where: { $0.hasPrefix("collation of") && $0.hasSuffix(": BINARY") }),
-            failures.allSatisfy({ $0.hasPrefix("refused a change that loses nothing") && $0.contains("fail UNIQUE") })
-        {
-            return "planner: COLLATE NOCASE → BINARY under a UNIQUE counted as data loss"
-        }
         return nil
     }
 }

@@ -53,7 +53,7 @@ extension PlanBuilder {
             return TableRebuild.failure(
                 "rows of \(quoted(index.table)) that repeat a key of the new UNIQUE index \(quoted(index.name))")
         }
-        if old.isUnique, old.terms == index.terms, old.condition == index.condition { return nil }
+        if old.isUnique, UniqueKey.isNoStricter(index, than: old) { return nil }
         let collations = index.terms.map(\.collation)
         let change =
             !old.isUnique

@@ -32,7 +32,11 @@ extension TableRebuild {
             + (rowIDAlias(of: current).map { ["PRIMARY KEY (\(quoted(SchemaText.folded($0, upper: false))))"] } ?? [])
         for unique in wanted.uniqueConstraints where !holdsOnlyNulls(unique) {
             let text = Self.describe(unique)
-            if let index = uniques.firstIndex(of: text) { uniques.remove(at: index) } else { added.append(text) }
+            if let index = uniques.firstIndex(of: text) {
+                uniques.remove(at: index)
+            } else if !current.uniqueConstraints.contains(where: { UniqueKey.isNoStricter(unique, than: $0) }) {
+                added.append(text)
+            }
         }
         return added
     }
