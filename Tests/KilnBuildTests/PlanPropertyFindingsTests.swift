@@ -136,16 +136,25 @@ struct PlanPropertyFindingsTests {
 
     /// Seed 2003 of a 3000-pair sweep: a unique index over a column narrowed in a STRICT table is recreated
     /// after the copy; the stand-in `CAST(v AS INTEGER)` made 'a' and 'b' both 0, so `CREATE UNIQUE INDEX`
-    /// fails and verification refuses the plan (the OR IGNORE of the copy only covers the table's own
-    /// constraints).
-    @Test func aUniqueIndexOverANarrowedStrictColumnIsRecreated() throws {
-        withKnownIssue("planner: a unique index over a converted column fails to be recreated") {
-            let differences = try differencesAfterApplying(
-                "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT) STRICT; CREATE UNIQUE INDEX i ON t (v);",
-                rows: "INSERT INTO t VALUES (1, 'a'), (2, 'b');",
-                wanted: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER) STRICT; CREATE UNIQUE INDEX i ON t (v);")
-            #expect(differences.isEmpty, "\(differences)")
+    /// failed with no warning in the plan. Now the plan says that repeated converted values make the migration
+    /// fail (a risk to allow), and it fails loudly, rolled back.
+    @Test func aUniqueIndexOverANarrowedStrictColumnIsAWarnedRisk() throws {
+        let database = try SQLiteConnection(path: ":memory:")
+        try database.execute(
+            sql: """
+                CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT) STRICT; CREATE UNIQUE INDEX i ON t (v);
+                INSERT INTO t VALUES (1, 'a'), (2, 'b');
+                """)
+        let wanted = try SQLiteConnection(path: ":memory:")
+        try wanted.execute(
+            sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER) STRICT; CREATE UNIQUE INDEX i ON t (v);")
+        #expect(throws: SchemaPlanError.self) { try SchemaPlanner.plan(from: database, to: wanted) }
+        let plan = try SchemaPlanner.plan(from: database, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
+        #expect(plan.dataLosses.contains { $0.contains("whose converted values repeat a key of index \"i\"") })
+        #expect(throws: SQLiteError.self) {
+            try database.transaction { try database.execute(sql: plan.verificationText) }
         }
+        #expect(try database.integer(sql: "SELECT count(*) FROM t") == 2)
     }
 
     /// Seeds 458, 460, 821, 930, 975, 1075, 1193, 1381, 1472, 2304, 3230 of a 3000-pair sweep: dropping
@@ -163,7 +172,8 @@ struct PlanPropertyFindingsTests {
     }
 
     /// Seed 167 of the first generator: dropping STRICT from a table with an ANY column (which then has NUMERIC
-    /// affinity, so '5' becomes 5) is a data loss rightly, but was described as "narrows from ANY to ANY".
+    /// affinity, so '5' becomes 5) is a data loss rightly, but was described as "narrows from ANY to ANY" (fixed
+    /// since: the message says what ANY means on each side).
     @Test func droppingStrictOverAnyNamesTheChange() throws {
         let current = try SQLiteConnection(path: ":memory:")
         try current.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v ANY) STRICT")
@@ -171,8 +181,9 @@ struct PlanPropertyFindingsTests {
         try wanted.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v ANY)")
         let plan = try SchemaPlanner.plan(from: current, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
         #expect(!plan.dataLosses.isEmpty)
-        withKnownIssue("planner: dropping STRICT over ANY described as narrowing from ANY to ANY") {
-            #expect(!plan.dataLosses.joined().contains("from ANY to ANY"), "\(plan.dataLosses)")
-        }
+        #expect(
+            plan.dataLosses.joined().contains(
+                "from ANY (STRICT: values kept as they are) to ANY (NUMERIC affinity outside STRICT)"),
+            "\(plan.dataLosses)")
     }
 }

@@ -124,7 +124,7 @@ struct PlanCommandPlanningTests {
         #expect(try PlanCommandTests.migrations(project) == (ShopProject.migrations.map(\.0) + ["kiln.sum"]).sorted())
         let result = try project.kiln("plan", "shop", "--allow-data-loss")
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("\n  loses data: "))
+        #expect(result.standardOutput.contains("\n  allowed by --allow-data-loss: "))
         #expect(result.standardOutput.hasSuffix("\n  recorded in migrations/shop/kiln.sum\n  wrote schema/shop.sql\n"))
         let name = try #require(result.standardOutput.split(separator: "\n").first).dropFirst("migrations/shop/".count)
         #expect(try Self.migration(project, String(name)).contains("-- kiln:allow "))

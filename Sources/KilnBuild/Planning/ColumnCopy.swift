@@ -47,7 +47,9 @@ struct ColumnCopy {
         case .narrowing:
             copy.isConverted = true
             copy.narrows = true
-            let change = "from \(typeName(old.declaredType)) to \(typeName(new.declaredType))"
+            let change =
+                "from \(typeName(old.declaredType, strict: strictness.old)) to "
+                + typeName(new.declaredType, strict: strictness.new)
             let standIn = isStrict ? "CAST(\(copy.expression) AS \(to.rawValue))" : copy.expression
             let placeholder = placeholder("convert \(quoted(old.name)) \(change)", standIn: standIn)
             copy.expression = placeholder.sql
@@ -108,7 +110,11 @@ struct ColumnCopy {
         return held.isSubset(of: accepted) ? change : .narrowing
     }
 
-    private static func typeName(_ declaredType: String) -> String {
-        declaredType.isEmpty ? "no type" : declaredType
+    /// A declared type as the messages name it, with the table's strictness when it changes what the type means.
+    private static func typeName(_ declaredType: String, strict: Bool) -> String {
+        let name = declaredType.isEmpty ? "no type" : declaredType
+        // ANY keeps every value as it is in a STRICT table; elsewhere it is a NUMERIC affinity.
+        guard declaredType.uppercased() == "ANY" else { return name }
+        return strict ? "ANY (STRICT: values kept as they are)" : "ANY (NUMERIC affinity outside STRICT)"
     }
 }

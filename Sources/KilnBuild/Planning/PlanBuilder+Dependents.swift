@@ -33,13 +33,18 @@ extension PlanBuilder {
         }
     }
 
-    /// What existing rows can do to a UNIQUE index that is new on an existing table, was not UNIQUE, or whose
-    /// key changed (another collation, as when its column becomes `COLLATE NOCASE`, other terms, another
+    /// What existing rows can do to a UNIQUE index over a column a placeholder converts, or that is new on an
+    /// existing table, was not UNIQUE, or whose key changed (another collation, as when its column becomes `COLLATE NOCASE`, other terms, another
     /// condition): keys distinct before may repeat now, and the migration fails on them; nil when it is as
     /// strict as before, on a new table, or only over columns the table did not have (their rows hold NULL or
     /// one default, which the copy's own UNIQUE checks the same way on every device).
     private func stricterUniqueness(_ index: SchemaModel.Index) -> String? {
         guard index.isUnique, let table = current.table(index.table) else { return nil }
+        let narrowed = narrowedColumns[index.table.identifierKey] ?? []
+        if index.terms.contains(where: { !$0.isExpression && narrowed.contains($0.expression.identifierKey) }) {
+            return TableRebuild.failure(
+                "rows of \(quoted(index.table)) whose converted values repeat a key of index \(quoted(index.name))")
+        }
         guard let old = current.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }) else {
             let existing = Set(table.columns.map(\.name.identifierKey))
             let readsOldColumns = index.terms.contains {

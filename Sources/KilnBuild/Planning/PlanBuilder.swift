@@ -31,6 +31,8 @@ struct PlanBuilder {
     var replacedTables: Set<SQLIdentifierKey> = []
     /// Tables rebuilt, whose indexes and triggers are created again.
     var rebuiltTables: Set<SQLIdentifierKey> = []
+    /// The columns of each rebuilt table whose values a placeholder converts, by the table's folded name.
+    var narrowedColumns: [SQLIdentifierKey: Set<SQLIdentifierKey>] = [:]
     private var usedNames: Set<SQLIdentifierKey> = []
 
     init(current: PlanSchema, wanted: PlanSchema, renames: PlanRenames, connection: SQLiteConnection) {
@@ -91,6 +93,7 @@ struct PlanBuilder {
                 current: old, wanted: new, wantedSQL: wanted.sql[key] ?? "", temporaryName: freeName(for: new.name),
                 renames: renames, connection: connection)
             let (step, columns) = try rebuild.plan()
+            narrowedColumns[key] = rebuild.narrowedColumns()
             rebuilds.append(step)
             kept += columns
         }

@@ -77,6 +77,12 @@ struct TableRebuild {
         }
     }
 
+    /// The wanted columns whose values the developer's conversion writes (a placeholder): values distinct
+    /// before may be equal after.
+    func narrowedColumns() -> Set<SQLIdentifierKey> {
+        Set(columnCopies().filter(\.narrows).map(\.target.identifierKey))
+    }
+
     private func columnCopies() -> [ColumnCopy] {
         let old = Dictionary(current.columns.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { a, _ in a })
         let alias = rowIDAlias(of: wanted)

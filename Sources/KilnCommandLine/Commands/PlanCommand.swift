@@ -119,7 +119,7 @@ enum PlanCommand: KilnCommand {
         }
         let converted = plan.keptColumns.filter(\.isConverted).map { "\($0.table).\($0.column)" }
         if !converted.isEmpty { lines.append("converted, so not compared: " + converted.joined(separator: ", ")) }
-        lines += plan.dataLosses.map { "loses data: \($0)" }
+        lines += plan.dataLosses.map { "allowed by --allow-data-loss: \($0)" }
         lines += planned.placeholderLocations.map { placeholder, location in
             "to fill: \(shownFolder)/\(location.path):\(location.line):\(location.column): "
                 + placeholder.description

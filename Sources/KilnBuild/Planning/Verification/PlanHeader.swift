@@ -39,7 +39,9 @@ enum PlanHeader {
         }
         lines.append("Steps: " + plan.steps.map(\.kind.rawValue).joined(separator: ", ") + ".")
         if !plan.dataLosses.isEmpty {
-            lines += ["", "It loses data (allowed with --allow-data-loss):"] + plan.dataLosses.map { "  - \($0)" }
+            lines +=
+                ["", "What --allow-data-loss allowed (data it loses, or rows that make it fail):"]
+                + plan.dataLosses.map { "  - \($0)" }
         }
         if !plan.placeholders.isEmpty {
             lines += [
