@@ -20,8 +20,9 @@ final class ProgressLine {
         isShown = true
     }
 
-    /// Erases the line, if it was ever drawn.
+    /// Erases the line, if it is drawn.
     func clear() {
         if isShown { context.standardError("\r\u{1B}[K") }
+        isShown = false
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Kiln
 import KilnTestSupport
+import KilnCommandLine
 import Testing
 
 @Suite("kiln seed, in-process")
@@ -81,5 +82,26 @@ struct SeedCommandTests {
             result.standardError
                 == "kiln: error: shop.sqlite is at version 1, but the seeds are written for the newest version, 2\nkiln: note: run 'kiln migrate shop --db shop.sqlite' first\n"
         )
+    }
+}
+
+@Suite("kiln seed on a terminal")
+struct SeedProgressLineTests {
+    @Test("a seed error after progress was drawn starts on a fresh line: the progress line is erased first")
+    func errorAfterProgress() throws {
+        let project = try ShopProject()
+        let rows = (10..<20_010).map { "\($0),item \($0),1" }.joined(separator: "\n")
+        try project.folder.write("seeds/shop/item.csv", "id,name,price\n" + rows + "\n10,again,2\n")
+        #expect(try project.kiln("migrate", "shop", "--db", "shop.sqlite").status == 0)
+        var errors = ""
+        let status = KilnTool.run(
+            ["seed", "shop", "--db", "shop.sqlite"], currentDirectory: project.folder.url, standardOutput: { _ in },
+            standardError: { errors += $0 }, standardErrorIsTerminal: true)
+        #expect(status == 1)
+        // Progress was drawn (every 16,384 rows), then erased, then the diagnostic at the start of a line.
+        let erase = "\r\u{1B}[K"
+        #expect(errors.hasPrefix(erase + "seeding item: 16384 rows, "), "\(errors.debugDescription)")
+        let afterProgress = try #require(errors.range(of: " MB/s" + erase)).upperBound
+        #expect(errors[afterProgress...].hasPrefix("seeds/shop/item.csv:20002:1: error: "), "\(errors.debugDescription)")
     }
 }
