@@ -3,11 +3,8 @@ import Testing
 
 @testable import KilnBuild
 
-/// PLANNER BUGS FOUND BY THE PLAN PROPERTY, reduced to their smallest pair of schemas. A bug still open is
-/// wrapped in `withKnownIssue`: the test passes while the bug is there and FAILS ("known issue was not
-/// recorded") once the planner is fixed, so the fix removes the wrapper (and the entry in
-/// `PropertyKnownBugs`). The fixed ones stay as regression tests. Not fixed here: the planner's files belong to
-/// its own branch.
+/// Planner bugs found by the plan property, reduced to their smallest pair of schemas and kept as regression
+/// tests once fixed (all are). A new finding goes here as a failing test with the seed that found it.
 @Suite("Plan property findings")
 struct PlanPropertyFindingsTests {
     /// Plans `current` → `wanted` (allowing data loss), applies the verification text to `current` with its
