@@ -35,7 +35,14 @@ struct PropertyCheck {
         } catch let error as MigrationError where pair.mayLoseData && Self.failsAsWarned(error, plan: plan) {
             // An edit the generator knows may not fit A's rows (a narrowing), and the plan said that rows breaking
             // it make the migration fail: it failed, rolled back, the loud failure kiln promises instead of losing
-            // rows. Any other failure of the migration fails the property.
+            // rows. Any other failure of the migration fails the property, and so does a rollback that left
+            // anything changed.
+            if try Migrator.version(of: pair.data) != 1 { failures.append("a failed migration left version 2") }
+            let after = PropertyRows.read(pair.original, pair: pair)
+            for (id, rows) in before {
+                failures += rows.differences(from: after[id], wanted: pair.original, mayRemoveRows: false)
+                    .map { "after the rollback: \($0)" }
+            }
             return
         } catch {
             failures.append("applying the plan failed: \(error)")

@@ -22,7 +22,7 @@ struct PlanVerificationInputsTests {
         let plan = SchemaPlan(
             steps: [SchemaPlanStep(.addColumn, name: "item", statements: ["ALTER TABLE item ADD COLUMN stock INTEGER"])],
             keptColumns: PlanVerificationTests.itemKept)
-        let text = PlannedMigrationText.verification(plan, header: [])
+        let text = plan.withStandIns.migrationText(header: [])
         let verification = try verifier.verify(plan, fileName: "0003_x.sql", text: text)
         #expect(verification.dataSets == ["generated rows", "fixtures/shop/0001.sql"])
         // A broken fixture stops the proof at its own line, as kiln check would.

@@ -17,7 +17,7 @@ struct PlanVerificationSetAsideTests {
         let wantedModel = try PlanVerificationTests.model(wanted)
         let plan = SchemaPlan(steps: steps, keptColumns: kept)
         let verifier = try PlanVerifier(migrator: migrator, wanted: wantedModel)
-        let text = PlannedMigrationText.verification(plan, header: ["test"])
+        let text = plan.withStandIns.migrationText(header: ["test"])
         return try verifier.verify(plan, fileName: "0002_plan.sql", text: text)
     }
 

@@ -28,7 +28,7 @@ struct PlanVerificationTests {
     /// Verifies `plan` against `wanted` with the shop's migrations and a header of one line.
     static func verify(_ plan: SchemaPlan, wanted: String) throws -> PlanVerification {
         let verifier = try PlanVerifier(migrator: migrator, wanted: model(wanted))
-        let text = PlannedMigrationText.verification(plan, header: ["test plan"])
+        let text = plan.withStandIns.migrationText(header: ["test plan"])
         return try verifier.verify(plan, fileName: "0003_plan.sql", text: text)
     }
 
@@ -109,7 +109,7 @@ struct PlanVerificationTests {
         }
     }
 
-    @Test("a plan whose foreign keys dangle fails as the migrator fails it, located in the planned file")
+    @Test("a plan whose foreign keys dangle fails as the migrator fails it, not located in the unwritten planned file")
     func foreignKeyViolation() throws {
         let plan = SchemaPlan(
             steps: [
@@ -153,7 +153,7 @@ struct PlanVerificationTests {
             steps: [step], keptColumns: Self.itemKept.enumerated().map { $0.offset == 2 ? converted($0.element) : $0.element })
         let header = ["header"]
         let written = plan.migrationText(header: header)
-        let run = PlannedMigrationText.verification(plan, header: header)
+        let run = plan.withStandIns.migrationText(header: header)
         #expect(written.contains("SELECT rowid, id, name, kiln_placeholder('convert \"price\" from REAL to INTEGER') FROM"))
         #expect(run.contains("SELECT rowid, id, name, \"price\" FROM"))
         #expect(written.split(separator: "\n").count == run.split(separator: "\n").count)

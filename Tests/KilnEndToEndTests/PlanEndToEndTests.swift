@@ -44,10 +44,15 @@ struct PlanEndToEndTests {
     func syntaxError() throws {
         let project = try ShopProject()
         try project.folder.write("schema/shop.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY name TEXT);\n")
+        let folder = project.folder.path("migrations/shop")
+        let migrationsBefore = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let result = try project.kiln("plan", "shop")
         #expect(result.status == 1 && result.standardOutput.isEmpty)
         #expect(result.standardError.hasPrefix("schema/shop.sql:1:"))
         #expect(result.standardError.contains(": error: near \"name\": syntax error\n"))
-        #expect(!project.folder.exists("migrations/shop/0003_migration.sql"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == migrationsBefore)
+        #expect(
+            String(decoding: try project.folder.read("schema/shop.sql"), as: UTF8.self)
+                == "CREATE TABLE item (id INTEGER PRIMARY KEY name TEXT);\n")
     }
 }

@@ -57,10 +57,11 @@ enum SchemaFileCheck {
         } catch {
             return [CheckFinding(.error(error))]
         }
+        let objects = SchemaFileObjects(source)
         return SchemaDifference.compare(expected: expected, actual: found, ignoringTables: []).map { difference in
             CheckFinding(
                 .schemaFileStale(database: database, version: version, difference: difference),
-                at: SchemaFileLocator.location(of: difference.objectName, in: source))
+                at: objects.location(of: difference.objectName))
         }
     }
 

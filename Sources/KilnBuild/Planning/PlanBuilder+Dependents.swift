@@ -51,8 +51,7 @@ extension PlanBuilder {
                 $0.isExpression || existing.contains($0.expression.identifierKey)
             }
             let sameAsBefore = current.model.indexes.contains { old in
-                old.isUnique && old.table.isSameIdentifier(as: index.table) && old.terms == index.terms
-                    && old.condition == index.condition
+                old.isUnique && old.table.isSameIdentifier(as: index.table) && UniqueKey.isNoStricter(index, than: old)
             }
             guard readsOldColumns, !sameAsBefore else { return nil }
             return TableRebuild.failure(

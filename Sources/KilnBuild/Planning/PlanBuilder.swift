@@ -92,8 +92,8 @@ struct PlanBuilder {
             let rebuild = TableRebuild(
                 current: old, wanted: new, wantedSQL: wanted.sql[key] ?? "", temporaryName: freeName(for: new.name),
                 renames: renames, connection: connection)
-            let (step, columns) = try rebuild.plan()
-            narrowedColumns[key] = rebuild.narrowedColumns()
+            let (step, columns, narrowed) = try rebuild.plan()
+            narrowedColumns[key] = narrowed
             rebuilds.append(step)
             kept += columns
         }

@@ -32,17 +32,8 @@ struct PlanSchema {
             sql[name.identifierKey] = text
             order[name.identifierKey] = position
         }
-        // FTS and R*Tree keep their data in shadow tables that their virtual table creates and drops itself
-        // (pragma_table_list says which: SQLite 3.37 and later).
-        let shadows =
-            (try? connection.rows(sql: "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'"))
-            ?? []
-        let shadowKeys = Set(
-            shadows.compactMap { row -> SQLIdentifierKey? in
-                guard case .text(let name) = row.first else { return nil }
-                return name.identifierKey
-            })
-        model.tables.removeAll { shadowKeys.contains($0.name.identifierKey) }
+        // FTS and R*Tree keep their data in shadow tables that their virtual table creates and drops itself.
+        model.tables.removeAll(where: \.isShadow)
         return PlanSchema(model: model, sql: sql, order: order)
     }
 }

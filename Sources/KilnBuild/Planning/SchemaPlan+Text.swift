@@ -13,16 +13,22 @@ extension SchemaPlan {
         return opening.isEmpty ? body : opening + "\n" + body
     }
 
-    /// The statements verification runs: the migration's, without comments, with every placeholder replaced
-    /// by its stand-in (each step's own, so two tables' placeholders of the same text keep their stand-ins).
-    public var verificationText: String {
-        steps.flatMap { step in
-            step.statements.map { statement in
-                step.placeholders.reduce(statement) { text, placeholder in
-                    text.replacingOccurrences(of: placeholder.sql, with: placeholder.standIn)
-                } + ";\n"
+    /// This plan with every placeholder replaced by its stand-in in its step's statements (each step's own, so
+    /// two tables' placeholders of the same text keep their stand-ins): what verification runs.
+    public var withStandIns: SchemaPlan {
+        var copy = self
+        for index in copy.steps.indices {
+            let placeholders = copy.steps[index].placeholders
+            copy.steps[index].statements = copy.steps[index].statements.map { statement in
+                placeholders.reduce(statement) { $0.replacingOccurrences(of: $1.sql, with: $1.standIn) }
             }
-        }.joined()
+        }
+        return copy
+    }
+
+    /// The statements verification runs: ``withStandIns``'s, without comments, each ended by `;`.
+    public var verificationText: String {
+        withStandIns.steps.flatMap { $0.statements.map { $0 + ";\n" } }.joined()
     }
 
     private static func commentLine(_ line: String) -> String { line.isEmpty ? "--\n" : "-- \(line)\n" }

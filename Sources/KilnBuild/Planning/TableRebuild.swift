@@ -18,10 +18,11 @@ struct TableRebuild {
     /// A connection to ask type affinities of.
     let connection: SQLiteConnection
 
-    /// The step, and the columns whose values it carries over.
+    /// The step, the columns whose values it carries over, and the wanted columns whose values the
+    /// developer's conversion writes (a placeholder: values distinct before may be equal after).
     ///
     /// - Throws: ``SchemaPlanError`` when the wanted statement has no column list to rename.
-    func plan() throws -> (step: SchemaPlanStep, kept: [KeptColumn]) {
+    func plan() throws -> (step: SchemaPlanStep, kept: [KeptColumn], narrowed: Set<SQLIdentifierKey>) {
         guard let create = CreateTableText(wantedSQL).renamed(to: temporaryName) else {
             throw SchemaPlanError(.unsupported(object: wanted.name, reason: "its CREATE TABLE has no column list"))
         }
@@ -55,7 +56,7 @@ struct TableRebuild {
             dataLoss: losses.isEmpty ? nil : losses.joined(separator: "; "),
             placeholders: copies.flatMap(\.placeholders))
         step.keepsRowIDs = keepsRowIDs(copies)
-        return (step, kept)
+        return (step, kept, Set(copies.filter(\.narrows).map(\.target.identifierKey)))
     }
 
     /// What differs between the two definitions, found by the schema comparison and said from the current
@@ -75,12 +76,6 @@ struct TableRebuild {
                 return "\(detail.subject): \(aspect)\(detail.found ?? "none") → \(detail.expected ?? "none")"
             }
         }
-    }
-
-    /// The wanted columns whose values the developer's conversion writes (a placeholder): values distinct
-    /// before may be equal after.
-    func narrowedColumns() -> Set<SQLIdentifierKey> {
-        Set(columnCopies().filter(\.narrows).map(\.target.identifierKey))
     }
 
     private func columnCopies() -> [ColumnCopy] {

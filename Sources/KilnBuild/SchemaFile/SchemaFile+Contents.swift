@@ -9,10 +9,8 @@ extension SchemaFile {
         public let sql: String
         /// The text of `schema/<database>.md`, or nil when the project does not keep a diagram.
         public let diagram: String?
-        /// The schema the text describes (the migrations' at ``version``).
+        /// The schema the text describes (the migrations' at the newest version).
         public let model: SchemaModel
-        /// The version whose schema it is.
-        public let version: Int32
     }
 
     /// The schema file of `database` at the newest version of `migrator`'s migrations: `header` as `-- `
@@ -31,13 +29,11 @@ extension SchemaFile {
     public static func contents(
         for database: String, migrator: Migrator, header: [String], diagram: Bool
     ) throws -> Contents {
-        let (scratch, version) = try newest(migrator)
+        let (scratch, _) = try newest(migrator)
         let model = try SchemaModel.read(from: scratch)
         let sql = try text(
             of: scratch, model: model, header: header, path: relativePath(for: database), migrator: migrator)
-        return Contents(
-            sql: sql, diagram: diagram ? diagramDocument(model, database: database) : nil, model: model,
-            version: version)
+        return Contents(sql: sql, diagram: diagram ? diagramDocument(model, database: database) : nil, model: model)
     }
 
     /// An in-memory database migrated to the newest version of `migrator`'s migrations, and that version.

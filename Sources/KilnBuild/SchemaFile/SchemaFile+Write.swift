@@ -10,11 +10,6 @@ extension SchemaFile {
         /// Files published whose folder could not be fsynced (the write succeeded).
         public var warnings: [PublishWarning] = []
 
-        /// The files written.
-        public var written: [String] { files.filter(\.wasWritten).map(\.path) }
-        /// The files that were up to date.
-        public var upToDate: [String] { files.filter { !$0.wasWritten }.map(\.path) }
-
         /// Reports compare by their files and warnings.
         public static func == (left: WriteReport, right: WriteReport) -> Bool {
             left.files.elementsEqual(right.files) { $0 == $1 } && left.warnings == right.warnings

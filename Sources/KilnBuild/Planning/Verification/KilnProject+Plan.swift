@@ -35,7 +35,7 @@ extension KilnProject {
         let verification: PlanVerification
         do {
             // The header is comments only: the text proven has a short one; the file gets what was proven.
-            let proven = PlannedMigrationText.verification(plan, header: ["Migration \(version) of \(database)"])
+            let proven = plan.withStandIns.migrationText(header: ["Migration \(version) of \(database)"])
             verification = try verifier.verify(plan, fileName: fileName, text: proven)
         } catch let error as PlanVerificationError {
             throw SchemaFileObjects(source).locate(error)
@@ -47,17 +47,19 @@ extension KilnProject {
             text: plan.migrationText(header: header), verification: verification)
     }
 
-    /// `schema/<database>.sql`'s text, named by its project-relative path.
+    /// `schema/<database>.sql`'s text as ``SchemaFile/source(for:in:)`` reads it (byte order mark skipped, so
+    /// locations agree with ``SchemaFile/load(_:preparedLike:)``'s), named by its project-relative path.
     ///
     /// - Throws: ``PlanInputError`` when it is missing or cannot be read.
     private func schemaFileSource(for database: String) throws -> SourceText {
         let relative = SchemaFile.relativePath(for: database)
         do {
-            return SourceText(
-                path: relative, bytes: try FileSystem.contents(of: root.appendingPathComponent(relative).path))
+            guard let source = try SchemaFile.source(for: database, in: self) else {
+                throw PlanInputError(.schemaFileMissing(database: database), path: relative)
+            }
+            return source
         } catch let error as FileSystemError {
-            throw PlanInputError(
-                error.isMissing ? .schemaFileMissing(database: database) : .schemaFileUnreadable(error), path: relative)
+            throw PlanInputError(.schemaFileUnreadable(error), path: relative)
         }
     }
 }

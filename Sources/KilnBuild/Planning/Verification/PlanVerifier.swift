@@ -39,7 +39,7 @@ public struct PlanVerifier {
         floor = project?.configuration.minimumSQLite
     }
 
-    /// Runs `text`, the plan's verification text (``PlannedMigrationText``), as migration `fileName` on every
+    /// Runs `text`, the plan's verification text (``SchemaPlan/withStandIns``'s migration text, comments kept so a failure's line is the file's), as migration `fileName` on every
     /// data set and compares the outcome.
     ///
     /// - Parameters:

@@ -15,11 +15,10 @@ struct SchemaFileObjects {
         var lexer = SQLLexer(bytes: source.bytes)
         var found: [(String, SourceLocation)] = []
         for statement in SQLStatementSplitter.statements(of: &lexer) {
-            var reader = SQLLexer(bytes: Array(source.bytes[statement.range]))
-            let tokens = reader.tokens()
-            guard let first = tokens.first, reader.isWord(first, "CREATE"), let name = Self.name(in: tokens, reader)
+            let tokens = statement.tokens
+            guard let first = tokens.first, lexer.isWord(first, "CREATE"), let name = Self.name(in: tokens, lexer)
             else { continue }
-            found.append((name, source.location(ofByte: statement.range.lowerBound + first.range.lowerBound)))
+            found.append((name, source.location(ofByte: first.range.lowerBound)))
         }
         objects = found
     }
@@ -35,6 +34,12 @@ struct SchemaFileObjects {
         if index + 2 < tokens.count, lexer.isWord(tokens[index], "IF") { index += 3 }
         if index + 2 < tokens.count, lexer.text(of: tokens[index + 1]) == "." { index += 2 }
         return index < tokens.count ? lexer.identifier(of: tokens[index]) : nil
+    }
+
+    /// Where the object `name` is created (names compared as SQLite compares them), or the file's start.
+    func location(of name: String) -> SourceLocation {
+        objects.first { $0.name.isSameIdentifier(as: name) }?.location
+            ?? SourceLocation(path: source.path, line: 1, column: 1)
     }
 
     /// Where the object named in `text` is created: one named in double quotes first (kiln's messages quote
