@@ -17,6 +17,11 @@ public struct CommandContext {
     public var environment: [String: String] = [:]
     /// Whether diagnostics name files by absolute path (`--absolute-paths`), for build systems that annotate them.
     public var absolutePaths = false
+    /// Colour, progress, quiet, JSON, GitHub Actions and width, decided once for the run.
+    public var output = OutputSettings()
+    /// The progress line slow commands redraw, present only when ``output`` shows progress. Every diagnostic
+    /// erases it first, so a diagnostic always starts on a fresh line.
+    var progress: ProgressLine?
 
     /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline.
     ///
@@ -25,31 +30,6 @@ public struct CommandContext {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
-    }
-
-    /// Prints a diagnostic on standard error.
-    func report(_ diagnostic: Diagnostic) {
-        standardError(Self.format(diagnostic, root: absolutePaths ? root : nil) + "\n")
-        if let note = DoubleQuotedIdentifierNote.note(for: diagnostic, root: root) {
-            standardError(Self.format(note, root: absolutePaths ? root : nil) + "\n")
-        }
-    }
-
-    /// Prints an error's diagnostics on standard error, worded for the command line.
-    func report(_ error: any Error) {
-        for diagnostic in ErrorRendering.diagnostics(for: error) { report(diagnostic) }
-    }
-
-    /// A diagnostic's text, with its path made absolute against `root` when one is given.
-    static func format(_ diagnostic: Diagnostic, root: URL?) -> String {
-        guard let root, let location = diagnostic.location, !location.path.hasPrefix("/") else {
-            return diagnostic.formatted()
-        }
-        let absolute = SourceLocation(
-            path: root.appendingPathComponent(location.path).path, line: location.line, column: location.column)
-        return Diagnostic(
-            diagnostic.severity, diagnostic.message, at: absolute, hint: diagnostic.hint, code: diagnostic.code
-        ).formatted()
     }
 
     /// Opens the project at ``root``, which must be a folder holding `migrations/` unless

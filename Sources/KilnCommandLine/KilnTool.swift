@@ -17,13 +17,11 @@ public enum KilnTool {
     public static let usage: Int32 = 64
 
     static let commands: [any KilnCommand.Type] = [
-        BuildCommand.self, CheckCommand.self, HashCommand.self, InstallCommand.self, MigrateCommand.self,
-        SeedCommand.self, ResetCommand.self,
-        StatusCommand.self,
-        NewCommand.self,
-        PlanCommand.self,
-        SchemaCommand.self,
-        ImportCommand.self,
+        InitCommand.self, NewCommand.self, PlanCommand.self, ImportCommand.self,
+        BuildCommand.self, SeedCommand.self, CheckCommand.self, HashCommand.self,
+        StatusCommand.self, SchemaCommand.self,
+        MigrateCommand.self, ResetCommand.self, InstallCommand.self,
+        VersionCommand.self, CompletionsCommand.self,
     ]
 
     /// Runs kiln.
@@ -39,64 +37,25 @@ public enum KilnTool {
     public static func run(
         _ arguments: [String], currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void,
-        standardErrorIsTerminal: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
+        standardErrorIsTerminal: Bool = false, terminalWidth: Int? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int32 {
-        let specs = commands.map { $0.spec }
-        guard let first = arguments.first else {
-            standardError(HelpFormatter.rootHelp(commands: specs))
-            return usage
-        }
-        switch first {
-        case "--version":
-            standardOutput(KilnVersion.current + "\n")
-            return success
-        case "-h", "--help":
-            standardOutput(HelpFormatter.rootHelp(commands: specs))
-            return success
-        case "help":
-            return help(for: arguments.dropFirst().first, standardOutput: standardOutput, standardError: standardError)
-        default:
-            break
-        }
-        guard let command = commands.first(where: { $0.spec.name == first }) else {
-            return report(unknownCommand(first), standardError: standardError)
-        }
         var context = CommandContext(
             root: currentDirectory, standardOutput: standardOutput, standardError: standardError,
             standardErrorIsTerminal: standardErrorIsTerminal)
         context.environment = environment
+        context.output = OutputSettings(environment: environment, terminalWidth: terminalWidth)
+        guard let first = arguments.first else {
+            standardError(HelpFormatter.rootHelp(commands: commands.map { $0.spec }, width: context.output.width))
+            return usage
+        }
+        if let status = runBuiltIn(first, Array(arguments.dropFirst()), context: context) { return status }
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            return report(unknownCommand(first), arguments: arguments, context: context)
+        }
         return run(command, Array(arguments.dropFirst()), currentDirectory: currentDirectory, context: context)
     }
 
-    /// `kiln help [<subcommand>]`.
-    private static func help(
-        for name: String?, standardOutput: (String) -> Void, standardError: (String) -> Void
-    ) -> Int32 {
-        guard let name else {
-            standardOutput(HelpFormatter.rootHelp(commands: commands.map { $0.spec }))
-            return success
-        }
-        if name == "help" {
-            standardOutput(helpOfHelp)
-            return success
-        }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
-            return report(unknownCommand(name), standardError: standardError)
-        }
-        standardOutput(HelpFormatter.help(of: command.spec))
-        return success
-    }
-
-    /// What `kiln help help` prints: `help` takes one optional argument and none of the common options.
-    static let helpOfHelp = """
-        OVERVIEW: Shows kiln's help, or one subcommand's.
-
-        USAGE: kiln help [<subcommand>]
-
-        ARGUMENTS:
-          <subcommand>          The subcommand to describe (default: all of them).
-
-        """
     /// Parses a subcommand's arguments and runs it, or prints its help.
     private static func run(
         _ command: any KilnCommand.Type, _ arguments: [String], currentDirectory: URL, context: CommandContext
@@ -105,17 +64,27 @@ public enum KilnTool {
         do {
             switch try ArgumentParser.parse(arguments, spec: command.spec, currentDirectory: currentDirectory) {
             case .help:
-                context.standardOutput(HelpFormatter.help(of: command.spec))
+                context.standardOutput(HelpFormatter.help(of: command.spec, width: context.output.width))
                 return success
             case .run(let arguments):
                 parsed = arguments
             }
         } catch {
-            return report(error, context: context)
+            return report(error, arguments: arguments, context: context)
         }
         var context = context
-        context.root = parsed[CommonOptions.root]?.folderURL ?? currentDirectory
         context.absolutePaths = parsed[CommonOptions.absolutePaths]
+        context.output.apply(
+            color: parsed[CommonOptions.color], quiet: parsed[CommonOptions.quiet], json: parsed.flag("json"),
+            environment: context.environment, standardErrorIsTerminal: context.standardErrorIsTerminal)
+        if context.output.showsProgress { context.progress = ProgressLine(write: context.standardError) }
+        do {
+            context.root = try ProjectDiscovery.root(
+                of: command.spec, explicit: parsed[CommonOptions.root]?.folderURL, currentDirectory: currentDirectory,
+                context: context)
+        } catch {
+            return report(error, arguments: arguments, context: context)
+        }
         do {
             let status = try command.run(parsed, context: context)
             return stopped(command, parsed, orFinishedWith: status, context: context)
@@ -124,7 +93,7 @@ public enum KilnTool {
             if InterruptSignal.shared.received != nil {
                 return stopped(command, parsed, orFinishedWith: failure, context: context)
             }
-            return report(error, context: context)
+            return report(error, arguments: arguments, context: context)
         }
     }
 
@@ -145,32 +114,4 @@ public enum KilnTool {
         InterruptSignal.shared.install()
     }
 
-    /// Prints a usage error with the usage line (exit 64), or any other error as diagnostics (exit 1).
-    private static func report(_ error: any Error, context: CommandContext) -> Int32 {
-        if let error = error as? UsageError { return report(error, standardError: context.standardError) }
-        context.report(error)
-        return failure
-    }
-
-    /// A first word that is no subcommand.
-    private static func unknownCommand(_ name: String) -> UsageError {
-        let suggestion = Suggestion.closest(to: name, among: commands.map { $0.spec.name } + ["help"])
-        let hint = suggestion.map { "did you mean '\($0)'?" }
-        let message = name.hasPrefix("-") ? "unknown option '\(name)'" : "unknown subcommand '\(name)'"
-        return UsageError(message: message, hint: hint, command: nil)
-    }
-
-    /// Prints a usage error, its hint and the usage line of its command (or of kiln).
-    private static func report(_ error: UsageError, standardError: (String) -> Void) -> Int32 {
-        let tool = error.command.map { "kiln \($0)" } ?? "kiln"
-        var text = "\(tool): error: \(error.message)\n"
-        if let hint = error.hint { text += "\(tool): note: \(hint)\n" }
-        if let name = error.command, let spec = commands.first(where: { $0.spec.name == name })?.spec {
-            text += "Usage: \(HelpFormatter.usage(of: spec))\n  See 'kiln help \(name)' for more.\n"
-        } else {
-            text += "Usage: kiln <subcommand>\n  See 'kiln --help' for the subcommands.\n"
-        }
-        standardError(text)
-        return usage
-    }
 }

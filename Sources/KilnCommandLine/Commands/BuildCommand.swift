@@ -17,7 +17,8 @@ enum BuildCommand: KilnCommand {
             random() and randomblob() are seeded from the sources.
             """,
         arguments: [databases.declaration],
-        options: [out.declaration, force.declaration, xcfilelist.declaration, json.declaration])
+        options: [out.declaration, force.declaration, xcfilelist.declaration, json.declaration],
+        group: .buildAndShip)
 
     /// `[<database> ...]`.
     static let databases = Argument.databases(help: "The databases to build (default: all).")

@@ -27,7 +27,8 @@ enum CheckCommand: KilnCommand {
             to no statement, is an error.
             """,
         arguments: [databases.declaration],
-        options: [strict.declaration, json.declaration])
+        options: [strict.declaration, json.declaration],
+        group: .buildAndShip)
 
     /// `[<database> ...]`.
     static let databases = Argument.databases(help: "The databases to check (default: all).")

@@ -12,7 +12,8 @@ enum HashCommand: KilnCommand {
             strings do not change a hash; any other edit does. Re-hash an edited migration only if it was never
             released.
             """,
-        arguments: [databases.declaration])
+        arguments: [databases.declaration],
+        group: .buildAndShip)
 
     /// `[<database> ...]`.
     static let databases = Argument.databases(help: "The databases to hash (default: all).")

@@ -16,7 +16,8 @@ enum ImportCommand: KilnCommand {
             where they are. The database folder must not exist or be empty; it is written all or nothing.
             """,
         arguments: [database.declaration, source.declaration],
-        options: [from.declaration, dryRun.declaration])
+        options: [from.declaration, dryRun.declaration],
+        group: .writeMigrations)
 
     /// `<database>`.
     static let database = Argument<String>(

@@ -19,7 +19,8 @@ enum InstallCommand: KilnCommand {
         options: [
             bundled.declaration, destination.declaration, migrations.declaration, refresh.declaration,
             fullVerification.declaration, json.declaration,
-        ])
+        ],
+        group: .install)
 
     /// `--bundled <file>`.
     static let bundled = Option<CommandLinePath>(

@@ -31,7 +31,8 @@ enum MigrateCommand: KilnCommand {
         options: [
             db.declaration, to.declaration, dryRun.declaration, baseline.declaration, adopt.declaration,
             dropTrackingTable.declaration,
-        ])
+        ],
+        group: .install)
 
     /// `--adopt`.
     static let adopt = Option<Bool>(

@@ -11,7 +11,8 @@ enum NewCommand: KilnCommand {
             The file is named after the next version and the words, e.g. 0003_add_iso2_column.sql. It starts with
             comments only, so kiln refuses it until it holds SQL. A new database name creates its folder.
             """,
-        arguments: [database.declaration, words.declaration])
+        arguments: [database.declaration, words.declaration],
+        group: .writeMigrations)
 
     /// `<database>`.
     static let database = Argument<String>(

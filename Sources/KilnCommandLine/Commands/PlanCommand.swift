@@ -16,7 +16,8 @@ enum PlanCommand: KilnCommand {
             kiln_placeholder(...) calls to fill in, which fail migrate and check until you do.
             """,
         arguments: [database.declaration],
-        options: [name.declaration, rename.declaration, allowDataLoss.declaration, dryRun.declaration])
+        options: [name.declaration, rename.declaration, allowDataLoss.declaration, dryRun.declaration],
+        group: .writeMigrations)
 
     /// `<database>`.
     static let database = Argument<String>(name: "database", help: "The database (a folder under migrations/).")

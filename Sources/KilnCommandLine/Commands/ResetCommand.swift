@@ -23,7 +23,8 @@ enum ResetCommand: KilnCommand {
             and kept, complete, as FILE.previous. A file another process has open is refused unless --force.
             """,
         arguments: [database.declaration],
-        options: [db.declaration, force.declaration])
+        options: [db.declaration, force.declaration],
+        group: .install)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]

@@ -44,7 +44,8 @@ enum SchemaCommand: KilnCommand {
             newest version, in dependency order, for review and for 'kiln plan'; kiln check verifies it.
             """,
         arguments: [database.declaration],
-        options: [db.declaration, version.declaration, format.declaration, write.declaration])
+        options: [db.declaration, version.declaration, format.declaration, write.declaration],
+        group: .inspect)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let name = arguments[Self.database]

@@ -14,7 +14,8 @@ enum SeedCommand: KilnCommand {
             primary key), sync (upsert, then delete rows whose key is not in the CSV).
             """,
         arguments: [database.declaration],
-        options: [db.declaration, mode.declaration, only.declaration, json.declaration])
+        options: [db.declaration, mode.declaration, only.declaration, json.declaration],
+        group: .buildAndShip)
 
     /// `<database>`.
     static let database = Argument<String>(
@@ -56,7 +57,7 @@ enum SeedCommand: KilnCommand {
         let file = arguments[Self.db]
         let mode = arguments[Self.mode]
         let json = arguments[Self.json]
-        let progress = !json && context.standardErrorIsTerminal ? ProgressLine(context: context) : nil
+        let progress = context.progress
         // Also when the load fails: the diagnostic must start on a fresh line, not at the end of the progress
         // line (`…62.9 MB/sseeds/big/entry.csv:1000002:36: error…` breaks every reader of path:line:col).
         defer { progress?.clear() }

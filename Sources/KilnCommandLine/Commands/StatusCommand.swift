@@ -17,7 +17,8 @@ enum StatusCommand: KilnCommand {
             invalid or does not run, the file is newer than the migrations, or the file has drifted.
             """,
         arguments: [database.declaration],
-        options: [db.declaration, json.declaration])
+        options: [db.declaration, json.declaration],
+        group: .inspect)
 
     /// `[<database>]`.
     static let database = Argument<String?>(

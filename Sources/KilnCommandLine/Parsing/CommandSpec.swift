@@ -11,6 +11,8 @@ public struct CommandSpec: Sendable {
     public var arguments: [ArgumentDeclaration] = []
     /// Options, in the order help lists them.
     public var options: [OptionDeclaration] = []
+    /// The group `kiln help` lists it in.
+    public var group: CommandGroup = .kiln
 
     /// Every option the command accepts, its own followed by the common ones.
     var allOptions: [OptionDeclaration] { options + CommonOptions.all }

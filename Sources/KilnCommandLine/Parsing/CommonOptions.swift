@@ -12,6 +12,17 @@ public enum CommonOptions {
     /// `-h`, `--help`: the command's help instead of running it.
     public static let help = Option<Bool>(flag: "help", help: "Show help information.", shortName: "h", mayRepeat: true)
 
+    /// `--color auto|always|never`: whether diagnostics are coloured.
+    public static let color = Option<ColorChoice>(
+        name: "color", valueName: "when",
+        help: "Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always or never.", default: .auto)
+
+    /// `-q`, `--quiet`: no progress and no informational lines on standard error; errors still print.
+    public static let quiet = Option<Bool>(
+        flag: "quiet", help: "Print no progress and no informational lines; errors still print.", shortName: "q")
+
     /// Their declarations, in the order help lists them.
-    static let all = [root.declaration, absolutePaths.declaration, help.declaration]
+    static let all = [
+        root.declaration, absolutePaths.declaration, color.declaration, quiet.declaration, help.declaration,
+    ]
 }

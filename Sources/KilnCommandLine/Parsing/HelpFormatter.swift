@@ -20,8 +20,9 @@ public enum HelpFormatter {
 
     /// The full help of a command.
     ///
+    /// - Parameter width: the columns no line may pass.
     /// - Returns: OVERVIEW, USAGE, ARGUMENTS and OPTIONS, each line ending in a newline.
-    public static func help(of spec: CommandSpec) -> String {
+    public static func help(of spec: CommandSpec, width: Int = 80) -> String {
         var text = "OVERVIEW: \(spec.abstract)\n"
         if !spec.discussion.isEmpty { text += "\n\(spec.discussion)\n" }
         text += "\nUSAGE: \(usage(of: spec))\n"
@@ -42,8 +43,9 @@ public enum HelpFormatter {
 
     /// The help of `kiln` itself.
     ///
+    /// - Parameter width: the columns no line may pass.
     /// - Returns: OVERVIEW, USAGE, OPTIONS and SUBCOMMANDS, each line ending in a newline.
-    public static func rootHelp(commands: [CommandSpec]) -> String {
+    public static func rootHelp(commands: [CommandSpec], width: Int = 80) -> String {
         var text = """
             OVERVIEW: kiln turns versioned SQL migrations and CSV seed files into SQLite databases.
 

@@ -22,6 +22,11 @@ public struct ParsedArguments: Sendable {
         Self.value(positionals[argument.name], of: "argument '<\(argument.name)>'")
     }
 
+    /// Whether the command declares a flag of this name and it was given (`--json` is declared per command).
+    func flag(_ name: String) -> Bool {
+        (options[name] as? Bool) ?? false
+    }
+
     /// A stored value as the type its declaration promised; anything else means a command read a declaration
     /// that is not in its spec, a bug in kiln rather than in the command line.
     private static func value<Value>(_ stored: (any Sendable)?, of what: String) -> Value {

@@ -1,0 +1,62 @@
+/// How one run's output looks, decided once from the command line, the environment and whether standard
+/// error is a terminal, so no command looks at any of them itself.
+public struct OutputSettings: Sendable {
+    /// Whether diagnostics on standard error carry ANSI colour.
+    public var colors = false
+    /// Whether slow commands draw a progress line on standard error.
+    public var showsProgress = false
+    /// Whether informational lines on standard error (which project is used, what was kept) are left out.
+    public var isQuiet = false
+    /// Whether the command prints one JSON document (`--json`), failures included.
+    public var isJSON = false
+    /// Whether diagnostics are also printed as GitHub Actions workflow commands (`GITHUB_ACTIONS=true`).
+    public var githubActions = false
+    /// The width help is wrapped to: `COLUMNS`, else the terminal's, else 80.
+    public var width = 80
+
+    /// Plain output: no colour, no progress, 80 columns.
+    public init() {}
+
+    /// The settings before a subcommand's options are read: width and GitHub Actions only.
+    ///
+    /// - Parameters:
+    ///   - environment: the variables the run sees.
+    ///   - terminalWidth: the terminal's columns when standard output is one.
+    public init(environment: [String: String], terminalWidth: Int?) {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+            width = columns
+        } else if let terminalWidth, terminalWidth > 0 {
+            width = terminalWidth
+        }
+        githubActions = environment["GITHUB_ACTIONS"] == "true"
+    }
+
+    /// Completes the settings once the subcommand's common options are known.
+    ///
+    /// - Parameters:
+    ///   - color: `--color`.
+    ///   - quiet: `--quiet`.
+    ///   - json: whether the command was asked for `--json`.
+    ///   - environment: the variables the run sees (`NO_COLOR`, `CLICOLOR_FORCE`, `TERM`).
+    ///   - standardErrorIsTerminal: whether standard error is a terminal.
+    mutating func apply(
+        color: ColorChoice, quiet: Bool, json: Bool, environment: [String: String], standardErrorIsTerminal: Bool
+    ) {
+        let isDumb = environment["TERM"] == "dumb"
+        switch color {
+        case .always: colors = true
+        case .never: colors = false
+        case .auto:
+            if !(environment["NO_COLOR"] ?? "").isEmpty {
+                colors = false
+            } else if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" {
+                colors = true
+            } else {
+                colors = standardErrorIsTerminal && !isDumb
+            }
+        }
+        isQuiet = quiet
+        isJSON = json
+        showsProgress = standardErrorIsTerminal && !isDumb && !quiet && !json
+    }
+}
