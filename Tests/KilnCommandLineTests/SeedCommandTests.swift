@@ -96,7 +96,7 @@ struct SeedProgressLineTests {
         var errors = ""
         let status = KilnTool.run(
             ["seed", "shop", "--db", "shop.sqlite"], currentDirectory: project.folder.url, standardOutput: { _ in },
-            standardError: { errors += $0 }, standardErrorIsTerminal: true)
+            standardError: { errors += $0 }, standardErrorIsTerminal: true, environment: TestEnvironment.kiln)
         #expect(status == 1)
         // Progress was drawn (every 16,384 rows), then erased, then the diagnostic at the start of a line.
         let erase = "\r\u{1B}[K"

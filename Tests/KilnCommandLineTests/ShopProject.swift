@@ -7,7 +7,8 @@ func kiln(_ arguments: [String], in directory: URL) -> ProcessResult {
     var output = ""
     var errors = ""
     let status = KilnTool.run(
-        arguments, currentDirectory: directory, standardOutput: { output += $0 }, standardError: { errors += $0 })
+        arguments, currentDirectory: directory, standardOutput: { output += $0 }, standardError: { errors += $0 },
+        environment: TestEnvironment.kiln)
     return ProcessResult(status: status, standardOutput: output, standardError: errors)
 }
 

@@ -54,7 +54,7 @@ public enum KilnBinary {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
+        var environment = TestEnvironment.kiln
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         return process

@@ -29,10 +29,7 @@ extension KilnBinary {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-q", "-e", "-c", "stty cols \(columns) rows 40; exec \(command)", "/dev/null"]
         process.currentDirectoryURL = directory
-        var variables = ProcessInfo.processInfo.environment
-        for name in ["NO_COLOR", "CLICOLOR_FORCE", "COLUMNS", "KILN_ROOT", "GITHUB_ACTIONS", "LINES"] {
-            variables[name] = nil
-        }
+        var variables = TestEnvironment.kiln
         variables["TERM"] = "xterm-256color"
         variables["SWIFT_BACKTRACE"] = "enable=no"
         variables.merge(environment) { _, new in new }
