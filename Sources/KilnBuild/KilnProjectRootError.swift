@@ -1,8 +1,8 @@
 import Kiln
 
 /// The folder given as a project root is not a kiln project: it does not exist, is not a folder, or has no
-/// `migrations/` folder, or has no database in it. Nothing was read or written; a mistyped root is an error,
-/// never an empty project.
+/// `migrations/` folder, or has no database in it; or no project was found at or above the folder searched from.
+/// Nothing was read or written; a mistyped root is an error, never an empty project.
 public struct KilnProjectRootError: DiagnosticError, Equatable {
     /// What is wrong with the root.
     public enum Reason: Equatable, Sendable {
@@ -16,6 +16,12 @@ public struct KilnProjectRootError: DiagnosticError, Equatable {
         case migrationsNotAFolder(FileKind)
         /// The root or its `migrations/` could not be looked at (e.g. a folder without search permission).
         case unreadable(FileSystemError)
+        /// The root holds neither `kiln.json` nor a `migrations/` folder, where a project was needed (not a
+        /// whole one: `kiln new` and `kiln import` add the first database to a project holding only `kiln.json`).
+        case notAProject
+        /// No folder from ``KilnProjectRootError/root`` up to the file-system root holds `kiln.json` or a
+        /// `migrations/` folder (see ``ProjectLocator``).
+        case notFound
 
         // MARK: no-ops
         /// `migrations/` holds no database folder, so a command over every database would do nothing.
@@ -24,21 +30,27 @@ public struct KilnProjectRootError: DiagnosticError, Equatable {
 
     /// What is wrong.
     public let reason: Reason
-    /// The root folder's path, as the project was given it.
+    /// The root folder's path, as the project was given it (for ``Reason/notFound``, the folder searched from).
     public let root: String
+    /// The environment variable that named the root (`KILN_ROOT`), or nil when it was not named by one.
+    public let variable: String?
 
-    /// An error about the project root at `root`.
-    public init(_ reason: Reason, root: String) {
+    /// An error about the project root at `root`, named by `variable` when one gave it.
+    public init(_ reason: Reason, root: String, variable: String? = nil) {
         self.reason = reason
         self.root = root
+        self.variable = variable
     }
 
     /// One line saying what is wrong, naming the folder.
     public var message: String {
-        switch reason {
-        case .missing: "project folder \(root) does not exist"
-        case .notAFolder(let kind): "project folder \(root) is \(kind.phrase), not a folder"
-        case .noMigrationsFolder: "\(root) is not a kiln project: it has no migrations/ folder"
+        let named = variable.map { "\(root) (from \($0))" } ?? root
+        return switch reason {
+        case .missing: "project folder \(named) does not exist"
+        case .notAFolder(let kind): "project folder \(named) is \(kind.phrase), not a folder"
+        case .noMigrationsFolder: "\(named) is not a kiln project: it has no migrations/ folder"
+        case .notAProject: "\(named) is not a kiln project: it has neither kiln.json nor a migrations/ folder"
+        case .notFound: "no kiln project in \(root) or any folder above it"
         case .migrationsNotAFolder(let kind): "\(root)/migrations is \(kind.phrase), not a folder"
         case .unreadable(let error): "cannot \(error.description)"
         case .noDatabases:

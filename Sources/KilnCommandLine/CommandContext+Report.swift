@@ -6,9 +6,9 @@ extension CommandContext {
     /// Prints a diagnostic on standard error.
     func report(_ diagnostic: Diagnostic) {
         progress?.clear()
-        standardError(Self.format(diagnostic, root: absolutePaths ? root : nil) + "\n")
+        standardError(Self.format(shownFromCurrentFolder(diagnostic), root: absolutePaths ? root : nil) + "\n")
         if let note = DoubleQuotedIdentifierNote.note(for: diagnostic, root: root) {
-            standardError(Self.format(note, root: absolutePaths ? root : nil) + "\n")
+            standardError(Self.format(shownFromCurrentFolder(note), root: absolutePaths ? root : nil) + "\n")
         }
     }
 

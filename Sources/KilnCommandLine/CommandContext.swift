@@ -5,8 +5,12 @@ import KilnBuild
 /// What a running command sees of the world: its project root and where its output goes. Paths on its
 /// command line arrive resolved (``CommandLinePath``), so a command never looks at the process's folder.
 public struct CommandContext {
-    /// The project root (`--root`, default the current folder).
+    /// The project root (`--root`, else `KILN_ROOT`, else the nearest folder at or above the current one
+    /// holding a project; see ``ProjectDiscovery``).
     public var root: URL
+    /// What the project's relative paths are prefixed with when shown: empty, or the way up from the current
+    /// folder to a root found above it (`../../`), so a diagnostic's path opens from where kiln runs.
+    public var rootPrefix = ""
     /// Data: what the user asked for.
     public let standardOutput: (String) -> Void
     /// Diagnostics and progress.
@@ -32,13 +36,15 @@ public struct CommandContext {
         standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
     }
 
-    /// Opens the project at ``root``, which must be a folder holding `migrations/` unless
-    /// `requiringMigrations` is false (`kiln new` creates the first database's folder).
+    /// Opens the project at ``root``, which must be a folder holding `migrations/`, or, when
+    /// `requiringMigrations` is false (`kiln new` and `kiln import` create the first database's folder), at
+    /// least `kiln.json` or `migrations/`: only `kiln init` starts a project.
     ///
     /// - Returns: the project, its `kiln.json` read.
     /// - Throws: ``KilnProjectRootError`` for a root that is not a project, the configuration's error when
     ///   `kiln.json` is invalid.
     func project(requiringMigrations: Bool = true) throws -> KilnProject {
-        requiringMigrations ? try KilnProject.requiringMigrations(root: root) : try KilnProject(root: root)
+        requiringMigrations
+            ? try KilnProject.requiringMigrations(root: root) : try KilnProject.requiringProject(root: root)
     }
 }

@@ -79,9 +79,9 @@ public enum KilnTool {
             environment: context.environment, standardErrorIsTerminal: context.standardErrorIsTerminal)
         if context.output.showsProgress { context.progress = ProgressLine(write: context.standardError) }
         do {
-            context.root = try ProjectDiscovery.root(
+            try ProjectDiscovery.findRoot(
                 of: command.spec, explicit: parsed[CommonOptions.root]?.folderURL, currentDirectory: currentDirectory,
-                context: context)
+                context: &context)
         } catch {
             return report(error, arguments: arguments, context: context)
         }

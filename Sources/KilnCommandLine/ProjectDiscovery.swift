@@ -1,19 +1,46 @@
 import Foundation
+import Kiln
+import KilnBuild
 
-/// Finds the project a command works on: `--root`, else `KILN_ROOT`, else the current folder.
+/// Finds the project a command works on (``ProjectLocator``: `--root`, else `KILN_ROOT`, else the nearest folder
+/// at or above the current one holding `kiln.json` or `migrations/`) and says which when it is a folder above.
 enum ProjectDiscovery {
-    /// The project root for `spec`'s command.
+    /// The commands that run without a project: `init` makes one where it is told, the others need none.
+    static let commandsWithoutProject: Set<String> = ["init", "version", "completions", "help"]
+
+    /// Sets `context`'s root for `spec`'s command and, for a root found above the current folder, prints
+    /// `kiln: using project at ../.. (/abs/path)` on standard error (not under `--quiet`) and shows the
+    /// project's paths from the current folder (``CommandContext/rootPrefix``).
     ///
     /// - Parameters:
     ///   - spec: the command being run.
     ///   - explicit: `--root`, resolved against the current folder.
     ///   - currentDirectory: the folder kiln runs in.
-    ///   - context: the run's environment and output.
-    /// - Returns: the root.
-    /// - Throws: nothing yet.
-    static func root(
-        of spec: CommandSpec, explicit: URL?, currentDirectory: URL, context: CommandContext
-    ) throws -> URL {
-        explicit ?? currentDirectory
+    ///   - context: the run's environment and output; its root is set.
+    /// - Throws: ``KilnProjectRootError`` when `KILN_ROOT` names no project folder or no project is found.
+    static func findRoot(
+        of spec: CommandSpec, explicit: URL?, currentDirectory: URL, context: inout CommandContext
+    ) throws {
+        guard !commandsWithoutProject.contains(spec.name) else {
+            context.root = explicit ?? currentDirectory
+            return
+        }
+        let location = try ProjectLocator.locate(
+            given: explicit, environment: context.environment, startFolder: currentDirectory)
+        context.root = location.root
+        guard location.origin == .folderAbove else { return }
+        let start = currentDirectory.standardizedFileURL.resolvingSymlinksInPath()
+        let relative = relativePath(from: start.path, to: location.root.path)
+        context.rootPrefix = relative + "/"
+        if !context.output.isQuiet {
+            context.standardError("kiln: using project at \(relative) (\(location.root.path))\n")
+        }
+    }
+
+    /// The way from folder `start` up to its ancestor `ancestor`, as `..` components (`../..`).
+    static func relativePath(from start: String, to ancestor: String) -> String {
+        let depth = { (path: String) in path.split(separator: "/").count }
+        let levels = max(depth(start) - depth(ancestor), 1)
+        return Array(repeating: "..", count: levels).joined(separator: "/")
     }
 }

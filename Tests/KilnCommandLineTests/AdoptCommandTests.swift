@@ -55,7 +55,7 @@ struct AdoptCommandTests {
     /// A project with `fixture` imported, and `app.db` made by the tool: its first three up files, its
     /// tracking table, and a user's row.
     static func adoptable(_ fixture: ImportFixture) throws -> TemporaryDirectory {
-        let project = try TemporaryDirectory()
+        let project = try TemporaryDirectory.emptyProject()
         let imported = kiln(["import", "app", fixture.path, "--from", fixture.tool], in: project.url)
         try #require(imported.status == 0, "\(imported.standardError)")
         let firstThree = ImportFixture(

@@ -8,7 +8,7 @@ struct ImportCommandTests {
         "each layout is imported and kiln migrate builds the schema sqlite3 builds from the source up files",
         .enabled(if: SQLiteShell.isAvailable), arguments: ImportFixture.all)
     func importThenMigrate(fixture: ImportFixture) throws {
-        let project = try TemporaryDirectory()
+        let project = try TemporaryDirectory.emptyProject()
         let from = fixture.isDetected ? [] : ["--from", fixture.tool]
         let imported = kiln(["import", "app", fixture.path] + from, in: project.url)
         #expect(imported.status == 0, "\(imported.standardError)")
@@ -26,7 +26,7 @@ struct ImportCommandTests {
 
     @Test("diesel: timestamp folders keep their version in the name, wrappers are removed and listed, downs listed")
     func dieselReview() throws {
-        let project = try TemporaryDirectory()
+        let project = try TemporaryDirectory.emptyProject()
         let fixture = ImportFixture.all[0]
         let result = kiln(["import", "app", fixture.path], in: project.url)
         let names = try FileManager.default.contentsOfDirectory(atPath: project.path("migrations/app")).sorted()
@@ -68,7 +68,7 @@ struct ImportCommandTests {
 
     @Test("flyway: 1.10 comes after 1.9, the tracked version is dotted, U undo files are listed as downs")
     func flywayOrder() throws {
-        let project = try TemporaryDirectory()
+        let project = try TemporaryDirectory.emptyProject()
         let fixture = ImportFixture.all[5]
         let result = kiln(["import", "app", fixture.path, "--dry-run"], in: project.url)
         #expect(result.status == 0)
@@ -84,7 +84,7 @@ struct ImportCommandTests {
 
     @Test("goose and dbmate: only the part before the down marker is imported, its annotations kept as comments")
     func sections() throws {
-        let project = try TemporaryDirectory()
+        let project = try TemporaryDirectory.emptyProject()
         let goose = ImportFixture.all[3]
         let result = kiln(["import", "app", goose.path], in: project.url)
         #expect(result.status == 0)

@@ -6,7 +6,7 @@ import Testing
 struct ImportRefusalTests {
     /// A project folder holding a copy of a fixture at `src/`.
     static func project(copying tool: String) throws -> TemporaryDirectory {
-        let project = try TemporaryDirectory()
+        let project = try TemporaryDirectory.emptyProject()
         let fixture = try #require(ImportFixture.all.first { $0.tool == tool })
         try FileManager.default.copyItem(atPath: fixture.path, toPath: project.path("src"))
         return project
@@ -120,7 +120,7 @@ struct ImportRefusalTests {
 
     @Test("a folder of no known layout, and --from naming the wrong tool, are errors")
     func unknown() throws {
-        let project = try TemporaryDirectory()
+        let project = try TemporaryDirectory.emptyProject()
         try project.write("src/notes.txt", "nothing\n")
         let result = kiln(["import", "app", "src"], in: project.url)
         #expect(result.status == 1)
@@ -136,7 +136,7 @@ struct ImportRefusalTests {
 
     @Test("kiln help import describes the command")
     func help() throws {
-        let project = try TemporaryDirectory()
+        let project = try TemporaryDirectory.emptyProject()
         let result = kiln(["help", "import"], in: project.url)
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("USAGE: kiln import <database> <source-folder>"))

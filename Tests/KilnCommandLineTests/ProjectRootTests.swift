@@ -49,16 +49,25 @@ struct ProjectRootTests {
         #expect(!folder.exists("x.sqlite") && !folder.exists("out") && !folder.exists("empty/build"))
     }
 
-    @Test("kiln new still starts a project in an existing folder without migrations/, but not in a missing one")
-    func newStartsAProject() throws {
-        let folder = try TemporaryDirectory()
-        let created = kiln(["new", "shop", "create", "item"], in: folder.url)
-        #expect(created.status == 0, "\(created.standardError)")
-        #expect(created.standardOutput == "migrations/shop/0001_create_item.sql\n")
+    @Test("kiln new adds to a project but never starts one, not even in a folder named with --root")
+    func newNeedsAProject() throws {
+        let folder = try folderWithoutProject()
+        try FileManager.default.createDirectory(atPath: folder.path("empty"), withIntermediateDirectories: false)
+        let refused = kiln(["new", "shop", "create", "item", "--root", "empty"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError == "kiln: error: \(folder.path("empty")) is not a kiln project: it has neither "
+                + "kiln.json nor a migrations/ folder\n"
+                + "kiln: note: name a project folder, or run 'kiln init --root <dir>' to start one there\n")
+        #expect(try FileSystemContents.names(in: folder.path("empty")).isEmpty)
         let missing = kiln(["new", "shop", "create", "item", "--root", "typo"], in: folder.url)
         #expect(missing.status == 1)
         #expect(missing.standardError.hasPrefix("kiln: error: project folder \(folder.path("typo")) does not exist\n"))
         #expect(!folder.exists("typo"))
+        try folder.write("empty/kiln.json", "{}")
+        let created = kiln(["new", "shop", "create", "item", "--root", "empty"], in: folder.url)
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(created.standardOutput == "migrations/shop/0001_create_item.sql\n")
     }
 
     @Test("the library's KilnProject refuses a missing root and checks migrations/ on request")

@@ -11,7 +11,7 @@ struct ImportEndToEndTests {
 
     @Test("import, hash, check and migrate a Flyway folder in the process's folder")
     func flyway() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryDirectory.emptyProject()
         try FileManager.default.copyItem(atPath: Self.fixture("flyway"), toPath: folder.path("db/migration"))
         let dryRun = try KilnBinary.run(["import", "notes", "db/migration", "--dry-run"], in: folder.url)
         #expect(dryRun.status == 0)

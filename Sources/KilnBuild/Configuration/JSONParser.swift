@@ -1,8 +1,9 @@
 /// A small, strict JSON reader (RFC 8259) that keeps the byte offset of every key and value.
 ///
-/// Strict means: no trailing commas, no duplicate keys in an object, no comments, nothing after the top-level
-/// value, strings that are valid UTF-8 without raw control characters. Every error carries the offset of the
-/// offending byte.
+/// Strict means: no trailing commas, no duplicate keys in an object, nothing after the top-level value, strings
+/// that are valid UTF-8 without raw control characters. The one leniency is JSONC's comments: `// ...` to the end
+/// of the line and `/* ... */` count as white space wherever white space may stand, so a commented `kiln.json`
+/// reads and every later offset stays that of the file. Every error carries the offset of the offending byte.
 package struct JSONParser {
     /// How deep objects and arrays may nest before reading stops (a guard for the stack).
     static let maximumDepth = 256
@@ -24,7 +25,7 @@ package struct JSONParser {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         let value = try parser.readValue()
-        parser.skipWhiteSpace()
+        try parser.skipWhiteSpace()
         if let byte = parser.peek() {
             throw JSONSyntaxError(
                 reason: .unexpected(byte: byte, expected: "the end of the file"), offset: parser.position)
@@ -35,7 +36,7 @@ package struct JSONParser {
     // MARK: Values
 
     private mutating func readValue() throws -> JSONValue {
-        skipWhiteSpace()
+        try skipWhiteSpace()
         let start = position
         guard let byte = peek() else {
             throw JSONSyntaxError(reason: .unexpectedEnd(expected: "a value"), offset: start)
@@ -67,10 +68,10 @@ package struct JSONParser {
         position += 1  // {
         var members: [JSONValue.Member] = []
         var firstOffsets: [String: Int] = [:]
-        skipWhiteSpace()
+        try skipWhiteSpace()
         if consume("}") { return members }
         while true {
-            skipWhiteSpace()
+            try skipWhiteSpace()
             guard peek() == UInt8(ascii: "\"") else { throw unexpected("a key in double quotes") }
             let keyOffset = position
             let key = try readString()
@@ -79,7 +80,7 @@ package struct JSONParser {
                 throw JSONSyntaxError(reason: .duplicateKey(dotted, firstOffset: first), offset: keyOffset)
             }
             firstOffsets[key] = keyOffset
-            skipWhiteSpace()
+            try skipWhiteSpace()
             guard consume(":") else { throw unexpected("':' after a key") }
             path.append(key)
             members.append(JSONValue.Member(key: key, keyOffset: keyOffset, value: try readValue()))
@@ -91,7 +92,7 @@ package struct JSONParser {
     private mutating func readElements() throws -> [JSONValue] {
         position += 1  // [
         var elements: [JSONValue] = []
-        skipWhiteSpace()
+        try skipWhiteSpace()
         if consume("]") { return elements }
         while true {
             elements.append(try readValue())
@@ -101,11 +102,11 @@ package struct JSONParser {
 
     /// After a member or element: true after a comma (another must follow), false after the closing bracket.
     private mutating func readSeparator(closing: Unicode.Scalar, what: String) throws -> Bool {
-        skipWhiteSpace()
+        try skipWhiteSpace()
         if consume(closing) { return false }
         let comma = position
         guard consume(",") else { throw unexpected(what) }
-        skipWhiteSpace()
+        try skipWhiteSpace()
         if peek() == UInt8(ascii: closing) { throw JSONSyntaxError(reason: .trailingComma, offset: comma) }
         return true
     }
@@ -146,10 +147,6 @@ package struct JSONParser {
         guard peek() == UInt8(ascii: scalar) else { return false }
         position += 1
         return true
-    }
-
-    private mutating func skipWhiteSpace() {
-        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
     }
 
     private func unexpected(_ expected: String) -> JSONSyntaxError {

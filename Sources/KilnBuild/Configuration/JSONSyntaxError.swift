@@ -1,4 +1,4 @@
-/// Text that is not strict JSON (RFC 8259), at the byte where reading stopped.
+/// Text that is not strict JSON (RFC 8259, with JSONC's comments), at the byte where reading stopped.
 public struct JSONSyntaxError: Error, Sendable, Equatable {
     /// What is wrong.
     public enum Reason: Sendable, Equatable {
@@ -22,6 +22,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         case unpairedSurrogate
         /// Objects and arrays nested deeper than the parser follows.
         case tooDeep
+        /// A `/*` comment the file never closes with `*/`; the offset is the `/*`.
+        case unterminatedComment
     }
 
     /// What is wrong.
@@ -49,6 +51,7 @@ extension JSONSyntaxError.Reason {
         case .invalidUnicodeEscape: return "'\\u' must be followed by four hexadecimal digits"
         case .unpairedSurrogate: return "a \\u surrogate must come as a high one followed by a low one"
         case .tooDeep: return "objects and arrays are nested too deeply"
+        case .unterminatedComment: return "a '/*' comment must be closed with '*/'"
         }
     }
 

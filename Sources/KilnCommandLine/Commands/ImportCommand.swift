@@ -35,12 +35,13 @@ enum ImportCommand: KilnCommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]
         guard NewCommand.isValidName(database) else { throw ProjectError.invalidDatabaseName(database) }
+        // Like `new`, `import` adds the first database to a project that may hold only `kiln.json`.
         let project = try context.project(requiringMigrations: false)
         let sourceText = arguments[Self.source]
         let source = CommandLinePath(sourceText, currentDirectory: context.root)
         let plan = try ImportPlanner.plan(
             database: database, source: source.path, shownAs: sourceText, tool: arguments[Self.from])
-        let shownFolder = "migrations/\(database)"
+        let shownFolder = context.shown("migrations/\(database)")
         let dryRun = arguments[Self.dryRun]
         if dryRun {
             try ImportWriter.requireEmpty(

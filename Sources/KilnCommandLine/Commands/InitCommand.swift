@@ -1,10 +1,61 @@
-/// `kiln init`: starts a project (skeleton; the project-discovery work fills it in).
+import Foundation
+import Kiln
+import KilnBuild
+
+/// `kiln init [<database>] [--root <dir>]`: starts a project.
 enum InitCommand: KilnCommand {
     static let spec = CommandSpec(
         name: "init", abstract: "Starts a kiln project: migrations/, seeds/, a commented kiln.json and a first migration.",
-        group: .writeMigrations)
+        discussion: """
+            Creates migrations/<database>/0001_create_tables.sql, an empty seeds/<database>/ and a kiln.json whose
+            comments explain each setting, in the current folder or --root <dir> (created if missing; KILN_ROOT
+            is not used). The database is named after the folder unless given. A folder that already holds
+            kiln.json or migrations/ is refused and nothing is written; a project in a folder above is only
+            noted, since a nested project is what init was asked for.
+            """,
+        arguments: [database.declaration], group: .writeMigrations)
+
+    /// `[<database>]`.
+    static let database = Argument<String?>(
+        name: "database", help: "The first database (default: the folder's name, made a valid name).")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        throw UsageError(message: "'kiln init' is not built yet", hint: nil, command: spec.name)
+        let root = context.root.standardizedFileURL
+        let database = arguments[Self.database] ?? ProjectStarter.databaseName(forFolderNamed: root.lastPathComponent)
+        guard NewCommand.isValidName(database) else { throw ProjectError.invalidDatabaseName(database) }
+        noteProjectAbove(root, context: context)
+        let outcome = try ProjectStarter.start(at: root, database: database)
+        var text = "Started a kiln project in \(root.path) with the database '\(database)':\n"
+        for path in outcome.created {
+            let isFolder = !path.hasSuffix(".sql") && path != "kiln.json"
+            text += "  created \(path)\(isFolder ? "/" : "")\n"
+        }
+        let first = outcome.created.first { $0.hasSuffix(".sql") } ?? "migrations/\(database)"
+        text += """
+            Next: write the first tables' SQL in \(first) and add seeds as seeds/\(database)/<table>.csv;
+            'kiln build' builds it, 'kiln hash \(database)' records the migrations for 'kiln check', and
+            'kiln new \(database) <description>' adds the next migration.
+
+            """
+        context.standardOutput(text)
+        if let notDurable = outcome.notDurable {
+            context.report(
+                Diagnostic(
+                    .warning, "cannot \(notDurable.description); the new files may not survive a power loss"))
+        }
+        return KilnTool.success
+    }
+
+    /// Notes a project in a folder above `root`: allowed (init is explicit), but worth knowing.
+    private static func noteProjectAbove(_ root: URL, context: CommandContext) {
+        let parent = root.deletingLastPathComponent()
+        guard parent.path != root.path, FileSystem.isDirectory(parent.path),
+            let above = try? ProjectLocator.nearestProject(from: parent.resolvingSymlinksInPath())
+        else { return }
+        context.report(
+            Diagnostic(
+                .note,
+                "a kiln project already exists above, in \(above.path); the new project in \(root.path) is "
+                    + "separate from it"))
     }
 }

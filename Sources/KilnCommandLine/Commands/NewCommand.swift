@@ -9,7 +9,9 @@ enum NewCommand: KilnCommand {
         abstract: "Creates the next migration file of a database and prints its path.",
         discussion: """
             The file is named after the next version and the words, e.g. 0003_add_iso2_column.sql. It starts with
-            comments only, so kiln refuses it until it holds SQL. A new database name creates its folder.
+            comments only, so kiln refuses it until it holds SQL. A new database name creates its folder. The project
+            is found as for every command (--root, KILN_ROOT, or the nearest folder above holding kiln.json or
+            migrations/); kiln new never starts one: run 'kiln init' for that.
             """,
         arguments: [database.declaration, words.declaration],
         group: .writeMigrations)
@@ -24,19 +26,14 @@ enum NewCommand: KilnCommand {
         let database = arguments[Self.database]
         guard isValidName(database) else { throw ProjectError.invalidDatabaseName(database) }
         let words = arguments[Self.words]
-        // `new` makes the first database's folder, so the root need not hold `migrations/` yet.
+        // `new` makes the first database's folder, so the project need not hold `migrations/` yet (only
+        // `kiln.json`); a folder that is no project at all is refused: `kiln init` starts one.
         let project = try context.project(requiringMigrations: false)
         let folder = project.migrationsDirectory.appendingPathComponent(database).path
-        let shownFolder = "migrations/\(database)"
+        let shownFolder = context.shown("migrations/\(database)")
         let version = try nextVersion(in: folder, shownAs: shownFolder, database: database)
         let name = MigrationFileName.make(version: version, words: words)
-        let template = """
-            -- Migration \(version) of \(database): \(words.joined(separator: " "))
-            --
-            -- Write the SQL that brings the database from version \(version - 1) to \(version). kiln runs this file
-            -- in one transaction and sets PRAGMA user_version itself; do not add BEGIN/COMMIT or version pragmas.
-
-            """
+        let template = MigrationTemplate.text(version: version, database: database, words: words)
         try MigrationFilePublisher.publish(
             template, name: name, folder: folder, shownFolder: shownFolder, context: context)
         return KilnTool.success

@@ -1,0 +1,39 @@
+import Kiln
+
+/// `kiln init` cannot start a project: one is already there, or a file could not be written. Nothing it made
+/// is left behind.
+public struct ProjectInitError: DiagnosticError, Equatable {
+    /// What went wrong.
+    public enum Reason: Equatable, Sendable {
+        /// The folder already holds a project: `kiln.json` or `migrations` (the path, relative to the folder).
+        case projectExists(String)
+        /// Creating a folder or writing a file failed.
+        case fileSystem(FileSystemError)
+    }
+
+    /// What went wrong.
+    public let reason: Reason
+    /// The folder the project was to start in.
+    public let root: String
+
+    /// An error starting a project in `root`.
+    public init(_ reason: Reason, root: String) {
+        self.reason = reason
+        self.root = root
+    }
+
+    /// The error, located at the existing `kiln.json` or `migrations` when a project is already there.
+    public var diagnostics: [Diagnostic] {
+        switch reason {
+        case .projectExists(let path):
+            [
+                Diagnostic(
+                    .error, "a kiln project already exists in \(root): it has \(path); nothing was written",
+                    at: SourceLocation(path: path, line: 1, column: 1),
+                    hint: "add a database to it with 'kiln new <database> <description>'")
+            ]
+        case .fileSystem(let error):
+            [Diagnostic(.error, "cannot start a project in \(root): cannot \(error.description); nothing was kept")]
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Kiln
+
+/// Starts a project (`kiln init`): `migrations/<database>/0001_create_tables.sql` from ``MigrationTemplate``,
+/// an empty `seeds/<database>/` and a commented `kiln.json` (``ConfigurationTemplate``). All or nothing: each
+/// file is written atomically and never over an existing one, and after a failure every folder and file it
+/// made is removed again.
+public enum ProjectStarter {
+    /// The words naming the first migration.
+    public static let firstMigrationWords = ["create", "tables"]
+
+    /// What was made.
+    public struct Outcome: Sendable {
+        /// The folders and files created, relative to the root, in the order they were made.
+        public let created: [String]
+        /// A folder's `fsync` that failed after the files were in place (see ``FileSystem/writeAtomically``).
+        public let notDurable: FileSystemError?
+    }
+
+    /// A database name made from a folder's name: characters other than ASCII letters, digits, `_` and `-`
+    /// become `_`, and a name that does not start with a letter gets `db_` in front (`2024 app` -> `db_2024_app`).
+    public static func databaseName(forFolderNamed folder: String) -> String {
+        let kept = String(folder.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" })
+        guard let first = kept.first, first.isLetter else { return "db_" + kept }
+        return kept
+    }
+
+    /// Starts a project with one database in `root`, which is created when missing (its parent must exist).
+    ///
+    /// - Throws: ``ProjectInitError`` when `root` already holds `kiln.json` or `migrations`, or a step fails;
+    ///   ``KilnProjectRootError`` when `root` is not a folder.
+    /// - Returns: what was created.
+    public static func start(at root: URL, database: String) throws -> Outcome {
+        var made = Made(root: root.standardizedFileURL.path)
+        do {
+            try made.folder("")
+            try refuseExistingProject(in: made.root)
+            try made.folder("migrations")
+            try made.folder("migrations/\(database)")
+            try made.folder("seeds")
+            try made.folder("seeds/\(database)")
+            let first = MigrationFileName.make(version: 1, words: firstMigrationWords)
+            try made.file(
+                "migrations/\(database)/\(first)",
+                MigrationTemplate.text(version: 1, database: database, words: firstMigrationWords))
+            try made.file("kiln.json", ConfigurationTemplate.text(database: database))
+        } catch {
+            made.takeBack()
+            if let error = error as? FileSystemError { throw ProjectInitError(.fileSystem(error), root: made.root) }
+            throw error
+        }
+        return Outcome(created: made.created.filter { !$0.isEmpty }, notDurable: made.notDurable)
+    }
+
+    /// Refuses a folder that already holds `kiln.json` or `migrations` (of any kind).
+    private static func refuseExistingProject(in root: String) throws {
+        for name in ["kiln.json", "migrations"] where FileSystem.exists("\(root)/\(name)") {
+            throw ProjectInitError(.projectExists(name), root: root)
+        }
+    }
+}
+
+/// The folders and files one start made, to take back after a failure.
+private struct Made {
+    let root: String
+    /// Relative paths, `""` for the root itself.
+    private(set) var created: [String] = []
+    private var files: Set<String> = []
+    private(set) var notDurable: FileSystemError?
+
+    init(root: String) { self.root = root }
+
+    private func path(_ relative: String) -> String { relative.isEmpty ? root : "\(root)/\(relative)" }
+
+    /// Creates the folder unless it exists (one level: its parent must exist).
+    mutating func folder(_ relative: String) throws {
+        let path = path(relative)
+        if let kind = FileSystem.kind(of: path) {
+            guard kind == .directory else {
+                if relative.isEmpty { throw KilnProjectRootError(.notAFolder(kind), root: root) }
+                throw FileSystemError(.mkdir, path: path, code: EEXIST)
+            }
+            return
+        }
+        // One level only, so taking it back removes all that was made.
+        guard FileSystem.isDirectory(FileSystem.parentDirectory(of: path)) else {
+            throw FileSystemError(.mkdir, path: path, code: ENOENT)
+        }
+        try FileSystem.createDirectory(path)
+        created.append(relative)
+    }
+
+    /// Writes a new file atomically; an existing one is never replaced.
+    mutating func file(_ relative: String, _ text: String) throws {
+        let failure = try FileSystem.writeAtomically(Array(text.utf8), to: path(relative), .creatingOnly)
+        created.append(relative)
+        files.insert(relative)
+        notDurable = notDurable ?? failure
+    }
+
+    /// Removes what was made, newest first.
+    func takeBack() {
+        for relative in created.reversed() {
+            if files.contains(relative) {
+                try? FileSystem.remove(path(relative))
+            } else {
+                try? FileSystem.removeEmptyDirectory(path(relative))
+            }
+        }
+    }
+}

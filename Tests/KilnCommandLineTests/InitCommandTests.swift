@@ -1,0 +1,72 @@
+import Foundation
+import KilnBuild
+import KilnTestSupport
+import Testing
+
+@Suite("kiln init, in-process")
+struct InitCommandTests {
+    @Test("init lays out a project whose commented kiln.json loads, which build accepts, and check after hash")
+    func startsAProject() throws {
+        let folder = try folderWithoutProject()
+        let result = kiln(["init", "shop"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("  created migrations/shop/0001_create_tables.sql\n"))
+        #expect(result.standardOutput.contains("  created seeds/shop/\n  created migrations/shop/0001"))
+        #expect(result.standardOutput.contains("'kiln new shop <description>'"))
+        let configuration = try String(contentsOfFile: folder.path("kiln.json"), encoding: .utf8)
+        #expect(configuration.hasPrefix("// kiln.json: "))
+        #expect(try KilnConfiguration.load(path: folder.path("kiln.json")).databases.keys.sorted() == ["shop"])
+        let first = try String(contentsOfFile: folder.path("migrations/shop/0001_create_tables.sql"), encoding: .utf8)
+        #expect(first.hasPrefix("-- Migration 1 of shop: create tables\n"))
+        #expect(kiln(["build", "--out", "out"], in: folder.url).status == 0)
+        #expect(kiln(["hash", "shop"], in: folder.url).status == 0)
+        let check = kiln(["check"], in: folder.url)
+        #expect(check.status == 0, "\(check.standardError)")
+    }
+
+    @Test("without a name the database is named after the folder, made a valid name; --root creates the folder")
+    func defaultName() throws {
+        let folder = try folderWithoutProject()
+        let result = kiln(["init", "--root", "2024 app"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(folder.exists("2024 app/migrations/db_2024_app/0001_create_tables.sql"))
+        #expect(ProjectStarter.databaseName(forFolderNamed: "my-shop") == "my-shop")
+        #expect(kiln(["init", "../x"], in: folder.url).status == 1)
+    }
+
+    @Test("init refuses a folder that already holds kiln.json or migrations/, at it, and writes nothing")
+    func refusesAProject() throws {
+        let project = try ShopProject()
+        let result = try project.kiln("init", "other")
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.hasPrefix(
+                "migrations:1:1: error: a kiln project already exists in \(project.folder.path("")): it has "
+                    + "migrations; nothing was written\n"), "\(result.standardError)")
+        #expect(!project.folder.exists("kiln.json") && !project.folder.exists("seeds"))
+        let configured = try folderWithoutProject()
+        try configured.write("kiln.json", "{}")
+        #expect(kiln(["init"], in: configured.url).standardError.hasPrefix("kiln.json:1:1: error: "))
+        #expect(!configured.exists("migrations"))
+    }
+
+    @Test("a project above is noted, and init starts a separate one as asked")
+    func projectAbove() throws {
+        let project = try ShopProject()
+        try FileManager.default.createDirectory(atPath: project.folder.path("tools"), withIntermediateDirectories: false)
+        let result = kiln(["init", "tooling"], in: project.folder.url.appendingPathComponent("tools"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("kiln: note: a kiln project already exists above, in "))
+        #expect(project.folder.exists("tools/migrations/tooling/0001_create_tables.sql"))
+    }
+
+    @Test("a step that fails takes back every folder and file made before it")
+    func allOrNothing() throws {
+        let folder = try folderWithoutProject()
+        try folder.write("seeds", "a file where seeds/ goes")
+        let result = kiln(["init", "shop"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("cannot mkdir \(folder.path("seeds")): File exists"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == ["seeds"])
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import KilnBuild
+import KilnCommandLine
+import KilnTestSupport
+import Testing
+
+/// Runs kiln in-process in `directory` with `variables` added to the test environment.
+func kiln(_ arguments: [String], in directory: URL, adding variables: [String: String]) -> ProcessResult {
+    var output = ""
+    var errors = ""
+    let status = KilnTool.run(
+        arguments, currentDirectory: directory, standardOutput: { output += $0 }, standardError: { errors += $0 },
+        environment: TestEnvironment.kiln.merging(variables) { $1 })
+    return ProcessResult(status: status, standardOutput: output, standardError: errors)
+}
+
+/// A fresh folder with no project in it or above it (checked, so a stray kiln.json in /tmp fails loudly).
+func folderWithoutProject() throws -> TemporaryDirectory {
+    let folder = try TemporaryDirectory()
+    try #require(try ProjectLocator.nearestProject(from: folder.url) == nil, "a kiln project above \(folder.path(""))")
+    return folder
+}
+
+@Suite("finding the project from a subfolder, KILN_ROOT and --root, in-process")
+struct ProjectDiscoveryTests {
+    @Test("status in a subfolder finds the project above, says so once, and not under --quiet")
+    func subfolder() throws {
+        let project = try ShopProject()
+        try FileManager.default.createDirectory(atPath: project.folder.path("app/sub"), withIntermediateDirectories: true)
+        let sub = project.folder.url.appendingPathComponent("app/sub")
+        let result = kiln(["status"], in: sub)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("shop: 2 migrations"))
+        #expect(result.standardError == "kiln: using project at ../.. (\(project.folder.path("")))\n")
+        let quiet = kiln(["status", "--quiet"], in: sub)
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty)
+        let atRoot = try project.kiln("status")
+        #expect(atRoot.status == 0 && atRoot.standardError.isEmpty)
+    }
+
+    @Test("from a subfolder a diagnostic's path opens from there; --absolute-paths stays absolute")
+    func diagnosticPaths() throws {
+        let project = try ShopProject()
+        try project.folder.write("kiln.json", "{\n  \"bogus\": 1\n}\n")
+        try FileManager.default.createDirectory(atPath: project.folder.path("app"), withIntermediateDirectories: true)
+        let app = project.folder.url.appendingPathComponent("app")
+        let result = kiln(["status"], in: app)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\n../kiln.json:2:3: error: "), "\(result.standardError)")
+        let absolute = kiln(["status", "--absolute-paths"], in: app)
+        #expect(absolute.standardError.contains("\n\(project.folder.path("kiln.json")):2:3: error: "))
+        let atRoot = try project.kiln("status")
+        #expect(atRoot.standardError.hasPrefix("kiln.json:2:3: error: "))
+    }
+
+    @Test("KILN_ROOT names the project (relative to the current folder); --root wins over it")
+    func environment() throws {
+        let project = try ShopProject()
+        let elsewhere = try folderWithoutProject()
+        let named = kiln(["status"], in: elsewhere.url, adding: ["KILN_ROOT": project.folder.path("")])
+        #expect(named.status == 0 && named.standardError.isEmpty, "\(named.standardError)")
+        let relative = kiln(
+            ["status"], in: project.folder.url.appendingPathComponent("migrations"), adding: ["KILN_ROOT": ".."])
+        #expect(relative.status == 0 && relative.standardError.isEmpty, "\(relative.standardError)")
+        let missing = kiln(["status"], in: elsewhere.url, adding: ["KILN_ROOT": "nope"])
+        #expect(missing.status == 1)
+        #expect(
+            missing.standardError == "kiln: error: project folder \(elsewhere.path("nope")) (from KILN_ROOT) does not "
+                + "exist\nkiln: note: set KILN_ROOT to a project folder, or unset it to find the project from here\n")
+        let notAProject = kiln(["new", "shop", "x"], in: elsewhere.url, adding: ["KILN_ROOT": "."])
+        #expect(notAProject.status == 1)
+        #expect(
+            notAProject.standardError.hasPrefix(
+                "kiln: error: \(elsewhere.path("")) (from KILN_ROOT) is not a kiln project: it has neither kiln.json "
+                    + "nor a migrations/ folder\n"), "\(notAProject.standardError)")
+        let overridden = kiln(
+            ["status", "--root", project.folder.path("")], in: elsewhere.url, adding: ["KILN_ROOT": "nope"])
+        #expect(overridden.status == 0, "\(overridden.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path("")).isEmpty)
+    }
+
+    @Test("with no project anywhere above, status, check, build and new say so, exit 1 and write nothing")
+    func noProject() throws {
+        let folder = try folderWithoutProject()
+        try folder.write("sub/migrations", "a file named migrations is no project")
+        let sub = folder.url.appendingPathComponent("sub")
+        for command in [["status"], ["check"], ["build"], ["new", "shop", "create", "item"], ["import", "a", "b"]] {
+            let result = kiln(command, in: sub)
+            #expect(result.status == 1, "\(command)")
+            #expect(
+                result.standardError == """
+                    kiln: error: no kiln project in \(folder.path("sub")) or any folder above it
+                    kiln: note: run 'kiln init' to start one here, or name one with --root <dir> or KILN_ROOT
+
+                    """, "\(command)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("sub")) == ["migrations"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == ["sub"])
+    }
+
+    @Test("kiln.json alone marks the project: new adds the first database there, status reports it as before")
+    func configurationAlone() throws {
+        let folder = try folderWithoutProject()
+        try folder.write("kiln.json", "// a project\n{}\n")
+        try FileManager.default.createDirectory(atPath: folder.path("app"), withIntermediateDirectories: false)
+        let app = folder.url.appendingPathComponent("app")
+        let status = kiln(["status"], in: app)
+        #expect(status.status == 1)
+        #expect(status.standardError.contains("kiln: error: \(folder.path("")) is not a kiln project: it has no migrations/"))
+        let created = kiln(["new", "shop", "create", "item"], in: app)
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(created.standardOutput == "../migrations/shop/0001_create_item.sql\n")
+        #expect(folder.exists("migrations/shop/0001_create_item.sql") && !folder.exists("app/migrations"))
+    }
+
+    @Test("a symbolically linked current folder walks up from where the link points, as getcwd reports it")
+    func symbolicLink() throws {
+        let project = try ShopProject()
+        try FileManager.default.createDirectory(atPath: project.folder.path("sub"), withIntermediateDirectories: false)
+        let links = try folderWithoutProject()
+        try FileManager.default.createSymbolicLink(atPath: links.path("link"), withDestinationPath: project.folder.path("sub"))
+        let result = kiln(["status"], in: links.url.appendingPathComponent("link"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "kiln: using project at .. (\(project.folder.path("")))\n")
+    }
+}
