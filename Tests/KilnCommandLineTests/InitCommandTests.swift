@@ -53,7 +53,8 @@ struct InitCommandTests {
     @Test("a project above is noted, and init starts a separate one as asked")
     func projectAbove() throws {
         let project = try ShopProject()
-        try FileManager.default.createDirectory(atPath: project.folder.path("tools"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: project.folder.path("tools"), withIntermediateDirectories: false)
         let result = kiln(["init", "tooling"], in: project.folder.url.appendingPathComponent("tools"))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("kiln: note: a kiln project already exists above, in "))
@@ -66,7 +67,9 @@ struct InitCommandTests {
         try folder.write("seeds", "a file where seeds/ goes")
         let result = kiln(["init", "shop"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.standardError.contains("cannot mkdir \(folder.path("seeds")): File exists"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("cannot mkdir \(folder.path("seeds")): File exists"),
+            "\(result.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == ["seeds"])
     }
 }

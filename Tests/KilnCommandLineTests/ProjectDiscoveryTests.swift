@@ -26,7 +26,8 @@ struct ProjectDiscoveryTests {
     @Test("status in a subfolder finds the project above, says so once, and not under --quiet")
     func subfolder() throws {
         let project = try ShopProject()
-        try FileManager.default.createDirectory(atPath: project.folder.path("app/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: project.folder.path("app/sub"), withIntermediateDirectories: true)
         let sub = project.folder.url.appendingPathComponent("app/sub")
         let result = kiln(["status"], in: sub)
         #expect(result.status == 0, "\(result.standardError)")
@@ -106,7 +107,9 @@ struct ProjectDiscoveryTests {
         let app = folder.url.appendingPathComponent("app")
         let status = kiln(["status"], in: app)
         #expect(status.status == 1)
-        #expect(status.standardError.contains("kiln: error: \(folder.path("")) is not a kiln project: it has no migrations/"))
+        #expect(
+            status.standardError.contains(
+                "kiln: error: \(folder.path("")) is not a kiln project: it has no migrations/"))
         let created = kiln(["new", "shop", "create", "item"], in: app)
         #expect(created.status == 0, "\(created.standardError)")
         #expect(created.standardOutput == "../migrations/shop/0001_create_item.sql\n")
@@ -118,7 +121,8 @@ struct ProjectDiscoveryTests {
         let project = try ShopProject()
         try FileManager.default.createDirectory(atPath: project.folder.path("sub"), withIntermediateDirectories: false)
         let links = try folderWithoutProject()
-        try FileManager.default.createSymbolicLink(atPath: links.path("link"), withDestinationPath: project.folder.path("sub"))
+        try FileManager.default.createSymbolicLink(
+            atPath: links.path("link"), withDestinationPath: project.folder.path("sub"))
         let result = kiln(["status"], in: links.url.appendingPathComponent("link"))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError == "kiln: using project at .. (\(project.folder.path("")))\n")

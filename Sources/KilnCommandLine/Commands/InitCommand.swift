@@ -5,7 +5,8 @@ import KilnBuild
 /// `kiln init [<database>] [--root <dir>]`: starts a project.
 enum InitCommand: KilnCommand {
     static let spec = CommandSpec(
-        name: "init", abstract: "Starts a kiln project: migrations/, seeds/, a commented kiln.json and a first migration.",
+        name: "init",
+        abstract: "Starts a kiln project: migrations/, seeds/, a commented kiln.json and a first migration.",
         discussion: """
             Creates migrations/<database>/0001_create_tables.sql, an empty seeds/<database>/ and a kiln.json whose
             comments explain each setting, in the current folder or --root <dir> (created if missing; KILN_ROOT
