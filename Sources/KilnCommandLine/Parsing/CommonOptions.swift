@@ -1,9 +1,10 @@
 /// The options every command takes, after its own.
 public enum CommonOptions {
-    /// `--root <dir>`: the project folder, relative to the current folder.
+    /// `--root <dir>`: the project folder, relative to the current folder; without it, kiln looks for one.
     public static let root = Option<CommandLinePath?>(
         name: "root", valueName: "dir",
-        help: "The project folder holding migrations/, seeds/ and kiln.json (default: the current folder).")
+        help: "The project folder holding migrations/, seeds/ and kiln.json (default: KILN_ROOT, else the nearest "
+            + "folder at or above the current one holding kiln.json or migrations/).")
 
     /// `--absolute-paths`: diagnostics name files by absolute path.
     public static let absolutePaths = Option<Bool>(
