@@ -3,30 +3,68 @@ import Kiln
 import KilnBuild
 
 extension CommandContext {
-    /// Prints a diagnostic on standard error.
+    /// Prints a diagnostic on standard error (coloured when the run allows colour), records it for the run's
+    /// `--json` document, and under GitHub Actions also prints it as a workflow command.
     func report(_ diagnostic: Diagnostic) {
-        progress?.clear()
-        standardError(Self.format(shownFromCurrentFolder(diagnostic), root: absolutePaths ? root : nil) + "\n")
-        if let note = DoubleQuotedIdentifierNote.note(for: diagnostic, root: root) {
-            standardError(Self.format(shownFromCurrentFolder(note), root: absolutePaths ? root : nil) + "\n")
-        }
+        report([diagnostic])
     }
 
     /// Prints an error's diagnostics on standard error, worded for the command line.
     func report(_ error: any Error) {
-        for diagnostic in ErrorRendering.diagnostics(for: error) { report(diagnostic) }
+        report(ErrorRendering.diagnostics(for: error))
     }
 
-    /// A diagnostic's text, with its path made absolute against `root` when one is given.
-    static func format(_ diagnostic: Diagnostic, root: URL?) -> String {
+    /// Prints diagnostics that belong together (an error and its notes) as ``report(_:)-(Diagnostic)`` does.
+    func report(_ diagnostics: [Diagnostic]) {
+        progress?.clear()
+        let text = DiagnosticText(colors: output.colors)
+        let located = withNotes(diagnostics)
+        let shown = located.map(shownFromCurrentFolder)
+        for diagnostic in shown { standardError(text.render(diagnostic) + "\n") }
+        diagnosticLog.record(shown)
+        annotate(located)
+    }
+
+    /// Records diagnostics a command's `--json` document lists itself, without printing their text; under
+    /// GitHub Actions they are still printed as workflow commands (`kiln check --json`).
+    func recordWithoutText(_ diagnostics: [Diagnostic]) {
+        let located = withNotes(diagnostics)
+        diagnosticLog.record(located.map(shownFromCurrentFolder))
+        annotate(located)
+    }
+
+    /// The diagnostics as printed: paths absolute under `--absolute-paths`, and the double-quoted identifier
+    /// note after an error it explains.
+    private func withNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let base = absolutePaths ? root : nil
+        return diagnostics.flatMap { diagnostic in
+            let note = DoubleQuotedIdentifierNote.note(for: diagnostic, root: root)
+            return [Self.located(diagnostic, root: base)] + (note.map { [Self.located($0, root: base)] } ?? [])
+        }
+    }
+
+    /// Under GitHub Actions, prints the diagnostics as workflow commands on standard error.
+    ///
+    /// - Parameters:
+    ///   - diagnostics: what to print, an error and its notes together, paths relative to the root (or absolute).
+    ///   - title: the annotation's title (`kiln`, `kiln migrate`); a rule's id is added to it.
+    func annotate(_ diagnostics: [Diagnostic], title: String = "kiln") {
+        guard output.githubActions else { return }
+        let workspace = environment["GITHUB_WORKSPACE"]
+        for record in DiagnosticRecord.records(of: diagnostics) {
+            let file = record.file.map { WorkflowCommand.repositoryPath($0, root: root, workspace: workspace) }
+            standardError(WorkflowCommand.line(for: record, file: file, title: title) + "\n")
+        }
+    }
+
+    /// The diagnostic with its path made absolute against `root` when one is given.
+    static func located(_ diagnostic: Diagnostic, root: URL?) -> Diagnostic {
         guard let root, let location = diagnostic.location, !location.path.hasPrefix("/") else {
-            return diagnostic.formatted()
+            return diagnostic
         }
         let absolute = SourceLocation(
             path: root.appendingPathComponent(location.path).path, line: location.line, column: location.column)
         return Diagnostic(
-            diagnostic.severity, diagnostic.message, at: absolute, hint: diagnostic.hint, code: diagnostic.code
-        ).formatted()
+            diagnostic.severity, diagnostic.message, at: absolute, hint: diagnostic.hint, code: diagnostic.code)
     }
-
 }

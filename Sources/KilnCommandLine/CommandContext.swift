@@ -26,6 +26,10 @@ public struct CommandContext {
     /// The progress line slow commands redraw, present only when ``output`` shows progress. Every diagnostic
     /// erases it first, so a diagnostic always starts on a fresh line.
     var progress: ProgressLine?
+    /// The subcommand running (`build`), for the `--json` error document; nil before one is known.
+    var command: String?
+    /// What the run has reported, shared by every copy of the context (see ``DiagnosticLog``).
+    let diagnosticLog = DiagnosticLog()
 
     /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline.
     ///
@@ -34,6 +38,7 @@ public struct CommandContext {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+        diagnosticLog.documentPrinted = true
     }
 
     /// Opens the project at ``root``, which must be a folder holding `migrations/`, or, when

@@ -73,6 +73,7 @@ public enum KilnTool {
             return report(error, arguments: arguments, context: context)
         }
         var context = context
+        context.command = command.spec.name
         context.absolutePaths = parsed[CommonOptions.absolutePaths]
         context.output.apply(
             color: parsed[CommonOptions.color], quiet: parsed[CommonOptions.quiet], json: parsed.flag("json"),
@@ -104,8 +105,7 @@ public enum KilnTool {
     ) -> Int32 {
         guard status != success, let number = InterruptSignal.shared.received else { return status }
         let outcome = command.interruptedOutcome(arguments, context: context)
-        context.standardError(InterruptSignal.message(for: number, outcome: outcome))
-        return InterruptSignal.exitStatus(for: number)
+        return reportInterrupt(number, outcome: outcome, command: command.spec.name, context: context)
     }
 
     /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:environment:)``):

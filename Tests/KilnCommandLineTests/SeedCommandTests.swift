@@ -95,7 +95,8 @@ struct SeedProgressLineTests {
         #expect(try project.kiln("migrate", "shop", "--db", "shop.sqlite").status == 0)
         var errors = ""
         let status = KilnTool.run(
-            ["seed", "shop", "--db", "shop.sqlite"], currentDirectory: project.folder.url, standardOutput: { _ in },
+            ["seed", "shop", "--db", "shop.sqlite", "--color", "never"], currentDirectory: project.folder.url,
+            standardOutput: { _ in },
             standardError: { errors += $0 }, standardErrorIsTerminal: true, environment: TestEnvironment.kiln)
         #expect(status == 1)
         // Progress was drawn (every 16,384 rows), then erased, then the diagnostic at the start of a line.

@@ -38,6 +38,8 @@ enum BuildCommand: KilnCommand {
         var formatVersion = 1
         let outputDirectory: String
         let databases: [Entry]
+        /// Every diagnostic the command printed, in the shape all `--json` documents share.
+        var diagnostics: [DiagnosticRecord] = []
     }
 
     struct Entry: Encodable {
@@ -75,7 +77,10 @@ enum BuildCommand: KilnCommand {
             }
             entries.append(entry)
         }
-        if json { try context.printJSON(Document(outputDirectory: shownOut, databases: entries)) }
+        if json {
+            let diagnostics = context.diagnosticLog.records
+            try context.printJSON(Document(outputDirectory: shownOut, databases: entries, diagnostics: diagnostics))
+        }
         return entries.contains { $0.status == "failed" } ? KilnTool.failure : KilnTool.success
     }
 

@@ -27,7 +27,7 @@ enum CheckCommand: KilnCommand {
             to no statement, is an error.
             """,
         arguments: [databases.declaration],
-        options: [strict.declaration, json.declaration],
+        options: [strict.declaration, format.declaration, json.declaration],
         group: .buildAndShip)
 
     /// `[<database> ...]`.
@@ -36,6 +36,10 @@ enum CheckCommand: KilnCommand {
     static let strict = Option<Bool>(flag: "strict", help: "Treat warnings as errors.")
     /// `--json`.
     static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
+    /// `--format <format>`.
+    static let format = Option<CheckReportFormat?>(
+        name: "format", valueName: "format",
+        help: "text (default), json (as --json) or sarif (SARIF 2.1.0, for code-scanning tools).")
 
     struct Document: Encodable {
         var formatVersion = 1
@@ -45,6 +49,8 @@ enum CheckCommand: KilnCommand {
         let errors: Int
         let warnings: Int
         let passed: Bool
+        /// Every finding in the shape all `--json` documents share (see ``DiagnosticRecord``).
+        let diagnostics: [DiagnosticRecord]
     }
 
     struct DatabaseResult: Encodable {
@@ -71,6 +77,9 @@ enum CheckCommand: KilnCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        let format = try CheckReportFormat.resolve(format: arguments[Self.format], json: arguments[Self.json])
+        let context = documentContext(context, format: format)
+        let reportedBefore = context.diagnosticLog.diagnostics.count
         let project = try context.project()
         let names = try project.databases(named: arguments[Self.databases])
         let strict = arguments[Self.strict]
@@ -79,14 +88,12 @@ enum CheckCommand: KilnCommand {
         var results: [DatabaseResult] = []
         let stopwatch = Stopwatch()
         let projectFindings = checker.projectFindings().flatMap(\.commandLineDiagnostics)
-        if !arguments[Self.json] { projectFindings.forEach(context.report) }
+        show(projectFindings, format: format, context: context)
         for name in names {
             let findings = checker.findings(for: name).flatMap { finding in
                 finding.commandLineDiagnostics.map { (strict ? $0.promotingWarning : $0, finding.upgradeStarts) }
             }
-            if !arguments[Self.json] {
-                for (diagnostic, _) in findings { context.report(diagnostic) }
-            }
+            show(findings.map(\.0), format: format, context: context)
             let diagnostics = findings.map(\.0)
             results.append(
                 DatabaseResult(
@@ -96,18 +103,48 @@ enum CheckCommand: KilnCommand {
         }
         let errors = results.reduce(projectFindings.count) { $0 + $1.errors }
         let warnings = results.reduce(0) { $0 + $1.warnings }
-        if arguments[Self.json] {
+        switch format {
+        case .json:
             let document = Document(
                 project: projectFindings.map { Finding($0, starts: nil) }, databases: results, errors: errors,
-                warnings: warnings, passed: errors == 0)
+                warnings: warnings, passed: errors == 0, diagnostics: context.diagnosticLog.records)
             try context.printJSON(document)
-        } else {
+        case .sarif:
+            let findings = Array(context.diagnosticLog.diagnostics.dropFirst(reportedBefore))
+            let workspace = context.environment["GITHUB_WORKSPACE"]
+            try context.printJSON(SarifLog.check(findings, root: context.root, workspace: workspace))
+        case .text:
             let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
             context.standardOutput(
                 "kiln check: \(errors == 0 ? "passed" : "failed"), \(plural(names.count, "database")), \(plural(errors, "error")), \(plural(warnings, "warning")) (\(Format.duration(seconds: stopwatch.elapsed)))\n"
             )
         }
         return errors == 0 ? KilnTool.success : KilnTool.failure
+    }
+}
+
+extension CheckCommand {
+    /// The context a document format runs in: no progress line, and a failure prints the error document
+    /// (`--format json`, which ``OutputSettings/isJSON`` does not see).
+    fileprivate static func documentContext(_ context: CommandContext, format: CheckReportFormat) -> CommandContext {
+        guard format != .text else { return context }
+        var context = context
+        context.progress?.clear()
+        context.progress = nil
+        context.output.showsProgress = false
+        context.output.isJSON = format == .json
+        context.diagnosticLog.documentRequested = format == .json
+        return context
+    }
+
+    /// Prints findings as text, or only records them when a document lists them (still annotated under
+    /// GitHub Actions).
+    fileprivate static func show(_ diagnostics: [Diagnostic], format: CheckReportFormat, context: CommandContext) {
+        if format == .text {
+            context.report(diagnostics)
+        } else {
+            context.recordWithoutText(diagnostics)
+        }
     }
 }
 

@@ -50,6 +50,8 @@ enum InstallCommand: KilnCommand {
         let quarantined: String?
         let refreshedTables: [String]
         var durabilityWarning: String?
+        /// Every diagnostic the command printed, in the shape all `--json` documents share.
+        var diagnostics: [DiagnosticRecord] = []
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -75,6 +77,7 @@ enum InstallCommand: KilnCommand {
             context.report(Diagnostic(.warning, warning.message, hint: warning.hint))
         }
         if arguments[Self.json] {
+            document.diagnostics = context.diagnosticLog.records
             try context.printJSON(document)
         } else {
             context.standardOutput(text + "\n")

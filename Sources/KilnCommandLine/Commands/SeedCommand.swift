@@ -41,6 +41,8 @@ enum SeedCommand: KilnCommand {
         let rows: Int
         let milliseconds: Double
         let tables: [Table]
+        /// Every diagnostic the command printed, in the shape all `--json` documents share.
+        var diagnostics: [DiagnosticRecord] = []
     }
 
     struct Table: Encodable {
@@ -76,7 +78,7 @@ enum SeedCommand: KilnCommand {
                     Table(
                         table: $0.table, file: $0.file, rows: $0.rows, inserted: $0.inserted, updated: $0.updated,
                         deleted: $0.deleted)
-                })
+                }, diagnostics: context.diagnosticLog.records)
             try context.printJSON(document)
         } else {
             for report in reports {

@@ -33,6 +33,8 @@ enum StatusCommand: KilnCommand {
     struct Document: Encodable {
         var formatVersion = 1
         var databases: [DatabaseStatus] = []
+        /// Every diagnostic the command printed, in the shape all `--json` documents share.
+        var diagnostics: [DiagnosticRecord] = []
     }
 
     struct DatabaseStatus: Encodable {
@@ -104,6 +106,7 @@ enum StatusCommand: KilnCommand {
             document.databases.append(status)
         }
         if arguments[Self.json] {
+            document.diagnostics = context.diagnosticLog.records
             try context.printJSON(document)
         } else {
             for status in document.databases { context.standardOutput(text(for: status)) }
