@@ -46,7 +46,7 @@ public enum KilnTool {
         context.environment = environment
         context.output = OutputSettings(environment: environment, terminalWidth: terminalWidth)
         guard let first = arguments.first else {
-            standardError(HelpFormatter.rootHelp(commands: commands.map { $0.spec }, width: context.output.width))
+            standardError(HelpFormatter.rootHelp(commands: allSpecs, width: context.output.width))
             return usage
         }
         if let status = runBuiltIn(first, Array(arguments.dropFirst()), context: context) { return status }
