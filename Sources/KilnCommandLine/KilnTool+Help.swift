@@ -40,7 +40,8 @@ extension KilnTool {
     }
 
     /// `kiln help`'s `<subcommand>`.
-    static let subcommand = Argument<String?>(name: "subcommand", help: "The subcommand to describe (default: all of them).")
+    static let subcommand = Argument<String?>(
+        name: "subcommand", help: "The subcommand to describe (default: all of them).")
     /// `kiln help --man`.
     static let man = Option<Bool>(flag: "man", help: "Print kiln's manual page (man(7) mdoc) instead.")
 
@@ -49,8 +50,9 @@ extension KilnTool {
         if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) { return help(["help"], context: context) }
         let parsed: ParsedArguments
         do {
-            guard case .run(let arguments) = try ArgumentParser.parse(
-                arguments, spec: helpSpec, currentDirectory: context.root)
+            guard
+                case .run(let arguments) = try ArgumentParser.parse(
+                    arguments, spec: helpSpec, currentDirectory: context.root)
             else { return success }
             parsed = arguments
         } catch {

@@ -32,6 +32,7 @@ public enum KilnTool {
     ///   - standardOutput: receives data.
     ///   - standardError: receives diagnostics and progress.
     ///   - standardErrorIsTerminal: whether standard error is a terminal, where progress may redraw a line.
+    ///   - terminalWidth: the columns of the terminal kiln runs in, if any; help wraps to it unless `COLUMNS` is set.
     ///   - environment: the environment variables commands read (`SOURCE_DATE_EPOCH`).
     /// - Returns: the exit status.
     public static func run(

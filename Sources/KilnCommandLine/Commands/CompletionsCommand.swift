@@ -8,8 +8,9 @@ enum CompletionsCommand: KilnCommand {
         .completing(.choices(CompletionShell.allCases.map(\.rawValue)))
     /// `--list-databases`, hidden: what the scripts call to complete a `<database>`.
     static let listDatabases = Option<Bool>(
-        flag: "list-databases", help: "Print the project's database names, one a line (for the scripts).")
-        .hidden()
+        flag: "list-databases", help: "Print the project's database names, one a line (for the scripts)."
+    )
+    .hidden()
 
     static let spec = CommandSpec(
         name: "completions", abstract: "Prints a shell completion script for bash, zsh or fish.",

@@ -47,7 +47,8 @@ enum BashCompletionScript {
             text += "    esac\n"
         }
         let spellings = options.flatMap(\.spellings).joined(separator: " ")
-        text += "    if [[ \"$cur\" == -* ]]; then\n        _kiln_reply words \"\(spellings)\"\n        return\n    fi\n"
+        text +=
+            "    if [[ \"$cur\" == -* ]]; then\n        _kiln_reply words \"\(spellings)\"\n        return\n    fi\n"
         if !spec.arguments.isEmpty {
             let valuedSpellings = valued.flatMap(\.spellings).joined(separator: " ")
             text += "    case \"$(_kiln_position \"\(valuedSpellings)\")\" in\n"

@@ -36,7 +36,9 @@ public enum HelpFormatter {
 
     /// The full help of a command.
     ///
-    /// - Parameter width: the columns no line may pass (a single word wider than that gets a line of its own).
+    /// - Parameters:
+    ///   - spec: the command.
+    ///   - width: the columns no line may pass (a single word wider than that gets a line of its own).
     /// - Returns: OVERVIEW, the discussion, USAGE, ARGUMENTS, OPTIONS and COMMON OPTIONS, each line ending in a
     ///   newline.
     public static func help(of spec: CommandSpec, width: Int = 80) -> String {
@@ -62,8 +64,11 @@ public enum HelpFormatter {
     /// - Returns: the text, each line ending in a newline.
     public static func rootHelp(commands: [CommandSpec], width: Int = 80) -> String {
         var text = HelpLayout.fill(HelpLayout.words(overview), width: width, first: "OVERVIEW: ", indent: 2)
-        text += "\n" + HelpLayout.fill(["<subcommand>", "[<arguments>]", "[<options>]"], width: width,
-            first: "USAGE: kiln ", indent: 12)
+        text +=
+            "\n"
+            + HelpLayout.fill(
+                ["<subcommand>", "[<arguments>]", "[<options>]"], width: width,
+                first: "USAGE: kiln ", indent: 12)
         text += "\nOPTIONS:\n"
         text += HelpLayout.row("-v, --version", "Show the version.", width: width)
         text += HelpLayout.row("-h, --help", "Show help information.", width: width)
@@ -74,9 +79,11 @@ public enum HelpFormatter {
             for command in members { text += HelpLayout.row(command.name, command.abstract, width: width) }
         }
         text += section("COMMON OPTIONS", CommonOptions.all, width: width)
-        text += "\n" + HelpLayout.fill(
-            HelpLayout.words("See 'kiln help <subcommand>' for detailed help, 'kiln help --man' for the manual."),
-            width: width, first: "  ", indent: 2)
+        text +=
+            "\n"
+            + HelpLayout.fill(
+                HelpLayout.words("See 'kiln help <subcommand>' for detailed help, 'kiln help --man' for the manual."),
+                width: width, first: "  ", indent: 2)
         return text
     }
 

@@ -46,7 +46,8 @@ extension HelpLayout {
                     term: term, description: description + Self.words(content), indent: rowIndent)
             } else if let gap = content.range(of: "  ") {
                 let term = String(content[..<gap.lowerBound])
-                blocks.append(.row(term: term, description: Self.words(String(content[gap.upperBound...])), indent: indent))
+                blocks.append(
+                    .row(term: term, description: Self.words(String(content[gap.upperBound...])), indent: indent))
             } else {
                 blocks.append(.verbatim(line))
             }

@@ -23,6 +23,8 @@ enum HelpLayout {
     /// Fills `words` into lines no wider than `width`.
     ///
     /// - Parameters:
+    ///   - words: the words, none holding white space.
+    ///   - width: the columns a line may take, unless its only word is wider.
     ///   - first: what the first line starts with (a heading, a label padded to the column); never broken.
     ///   - indent: the spaces every further line starts with.
     /// - Returns: the lines, each ending in a newline; just `first` when there are no words.
@@ -51,7 +53,8 @@ enum HelpLayout {
     static func row(_ label: String, _ description: String, width: Int) -> String {
         let column = column(width: width)
         if 2 + label.count + 2 <= column {
-            return fill(words(description), width: width, first: "  " + label + spaces(column - 2 - label.count),
+            return fill(
+                words(description), width: width, first: "  " + label + spaces(column - 2 - label.count),
                 indent: column)
         }
         let text = "  \(label)\n"

@@ -28,7 +28,9 @@ enum ManPage {
             for command in members { lines += entry(command) }
             lines.append(".El")
         }
-        lines += [".Sh COMMON OPTIONS", text("Every subcommand but help takes these after its own."), ".Bl -tag -width Ds"]
+        lines += [
+            ".Sh COMMON OPTIONS", text("Every subcommand but help takes these after its own."), ".Bl -tag -width Ds",
+        ]
         for option in CommonOptions.all { lines += item(option) }
         lines.append(".El")
         lines += trailer
@@ -83,7 +85,8 @@ enum ManPage {
             inList = isRow
             switch block {
             case .prose(let words): lines.append(text(words.joined(separator: " ")))
-            case .row(let term, let description, _): lines += [".It Sy \(macroSafe(term))", text(description.joined(separator: " "))]
+            case .row(let term, let description, _):
+                lines += [".It Sy \(macroSafe(term))", text(description.joined(separator: " "))]
             case .verbatim(let line): lines += [".Bd -literal -offset indent", text(line.trimmingLeadingSpaces), ".Ed"]
             case .blank: lines.append(".Pp")
             }

@@ -33,7 +33,9 @@ public struct Option<Value: Sendable>: Sendable {
 extension Option where Value: CommandLineValue {
     /// A required option: the command cannot run without it.
     public init(name: String, valueName: String, help: String) {
-        self.init(name: name, valueName: valueName, help: help, isRequired: true, repetition: .once, valueType: Value.self) {
+        self.init(
+            name: name, valueName: valueName, help: help, isRequired: true, repetition: .once, valueType: Value.self
+        ) {
             given, option, context in
             guard let text = given.last else {
                 throw UsageError.missingOption(name, valueName: valueName, command: context.command)
@@ -44,7 +46,9 @@ extension Option where Value: CommandLineValue {
 
     /// An option that may be left out, then reads as `defaultValue`.
     public init(name: String, valueName: String, help: String, default defaultValue: Value) {
-        self.init(name: name, valueName: valueName, help: help, isRequired: false, repetition: .once, valueType: Value.self) {
+        self.init(
+            name: name, valueName: valueName, help: help, isRequired: false, repetition: .once, valueType: Value.self
+        ) {
             given, option, context in
             try given.last.map { try Value(commandLine: $0, option: option, context: context) } ?? defaultValue
         }
