@@ -17,14 +17,26 @@ extension HelpLayout {
     ///
     /// - Returns: the lines, each ending in a newline.
     static func discussion(_ text: String, width: Int) -> String {
-        blocks(of: text).map { block in
+        let blocks = blocks(of: text)
+        let column = rowColumn(blocks, width: width)
+        return blocks.map { block in
             switch block {
             case .prose(let words): fill(words, width: width)
-            case .row(let term, let description, _): row(term, description.joined(separator: " "), width: width)
+            case .row(let term, let description, _):
+                row(term, description.joined(separator: " "), width: width, column: column)
             case .verbatim(let line): line + "\n"
             case .blank: "\n"
             }
         }.joined()
+    }
+
+    /// The column a discussion's rows share: wide enough for the longest term, unless that passes half the
+    /// width (a wider term then gets a line of its own), and never left of the options' column.
+    private static func rowColumn(_ blocks: [Block], width: Int) -> Int {
+        let terms = blocks.compactMap { block -> Int? in
+            if case .row(let term, _, _) = block { return term.count } else { return nil }
+        }
+        return max(column(width: width), min((terms.max() ?? 0) + 4, width / 2))
     }
 
     /// Splits a discussion into its blocks.

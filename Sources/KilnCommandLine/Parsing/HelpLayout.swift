@@ -49,9 +49,14 @@ enum HelpLayout {
 
     /// A label in the label column with its description beside it, or below it when the label is too wide.
     ///
+    /// - Parameters:
+    ///   - label: e.g. `--db <file>`.
+    ///   - description: its help, refilled.
+    ///   - width: the columns a line may take.
+    ///   - column: where descriptions start (default: ``column(width:)``).
     /// - Returns: the row's lines, each ending in a newline.
-    static func row(_ label: String, _ description: String, width: Int) -> String {
-        let column = column(width: width)
+    static func row(_ label: String, _ description: String, width: Int, column: Int? = nil) -> String {
+        let column = column ?? self.column(width: width)
         if 2 + label.count + 2 <= column {
             return fill(
                 words(description), width: width, first: "  " + label + spaces(column - 2 - label.count),
