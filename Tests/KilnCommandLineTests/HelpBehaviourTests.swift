@@ -59,6 +59,9 @@ struct HelpBehaviourTests {
         #expect(kiln(["completions"], columns: 80).status == 64)
         let typo = kiln(["completions", "bsah"], columns: 80)
         #expect(typo.status == 64 && typo.standardError.contains("did you mean 'bash'?"))
+        let help = kiln(["help", "completions"], columns: 80).standardOutput
+        #expect(help.contains("source <(kiln completions bash)") && help.contains("~/.zsh/completion/_kiln"))
+        #expect(!help.contains("list-databases"), "the scripts' own option stays hidden")
         for shell in ["bash", "zsh", "fish"] {
             let script = kiln(["completions", shell], columns: 80)
             #expect(script.status == 0 && script.standardOutput.contains("kiln"))

@@ -90,3 +90,41 @@ struct CompletionEndToEndTests {
         #expect(offered.contains("countries") && offered.contains("shop"), "\(result.standardOutput)")
     }
 }
+
+extension CompletionEndToEndTests {
+    @Test("zsh, interactively: Tab after kiln migrate, --mode and -- lists databases, modes and options", .enabled(if: zsh.runs))
+    func zshInteractive() throws {
+        let project = try twoDatabaseProject()
+        let tools = try TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(
+            atPath: tools.path("kiln"), withDestinationPath: KilnBinary.url.path)
+        _ = try tools.write("_kiln", try KilnBinary.run(["completions", "zsh"], in: project.url).standardOutput)
+        // zsh's zpty runs an interactive zsh with compinit on a pseudo-terminal; each line is typed, then Tab.
+        let driver = """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z 'PS1="> "; path=(\(tools.url.path) $path); fpath=(\(tools.url.path) $fpath); autoload -U compinit; compinit -u -D'
+            zpty -w z 'cd \(project.url.path)'
+            local all="" chunk line quiet got
+            for line in 'kiln migrate ' 'kiln seed shop --mode ' 'kiln migrate shop --'; do
+                zpty -wn z "$line"$'\\t'
+                quiet=0 got=0
+                for i in {1..100}; do
+                    if zpty -r -t z chunk; then all+=$chunk; got=1; quiet=0; else quiet=$((quiet + 1)); fi
+                    (( got && quiet >= 10 )) && break
+                    sleep 0.1
+                done
+                zpty -wn z $'\\C-u'
+            done
+            zpty -d z
+            print -r -- "$all"
+            """
+        let path = try tools.write("drive.zsh", driver)
+        let result = try Self.zsh.run(["-f", path], in: project.url)
+        let shown = result.standardOutput
+        #expect(result.status == 0, "\(result.standardError)")
+        for expected in ["countries", "shop", "insert", "upsert", "sync", "--db", "--dry-run", "--color", "--quiet"] {
+            #expect(shown.contains(expected), "\(expected) in \(shown)")
+        }
+    }
+}
