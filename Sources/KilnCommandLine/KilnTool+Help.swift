@@ -2,51 +2,74 @@ import Foundation
 import Kiln
 
 extension KilnTool {
-    /// Runs what kiln answers itself before any subcommand: `--version`, `-h`/`--help`, `help [<subcommand>]`.
+    /// Runs what kiln answers itself before any subcommand: `--version`/`-v`, `-h`/`--help` and
+    /// `help [--man] [<subcommand>]`.
     ///
     /// - Returns: the exit status, or nil when `first` is a subcommand's name (or unknown).
     static func runBuiltIn(_ first: String, _ rest: [String], context: CommandContext) -> Int32? {
         switch first {
-        case "--version":
+        case "--version", "-v":
             context.standardOutput(KilnVersion.current + "\n")
             return success
         case "-h", "--help":
-            context.standardOutput(HelpFormatter.rootHelp(commands: commands.map { $0.spec }, width: context.output.width))
+            context.standardOutput(HelpFormatter.rootHelp(commands: allSpecs, width: context.output.width))
             return success
         case "help":
-            return help(for: rest.first, context: context)
+            return help(rest, context: context)
         default:
             return nil
         }
     }
 
-    /// `kiln help [<subcommand>]`.
-    private static func help(
-        for name: String?, context: CommandContext
-    ) -> Int32 {
-        guard let name else {
-            context.standardOutput(HelpFormatter.rootHelp(commands: commands.map { $0.spec }, width: context.output.width))
-            return success
-        }
-        if name == "help" {
-            context.standardOutput(helpOfHelp)
-            return success
-        }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
-            return report(unknownCommand(name), arguments: [], context: context)
-        }
-        context.standardOutput(HelpFormatter.help(of: command.spec, width: context.output.width))
-        return success
+    /// Every subcommand's spec in the order help lists them, `help` included: the one source of help, the man
+    /// page and the completion scripts.
+    static var allSpecs: [CommandSpec] {
+        var specs = commands.map { $0.spec }
+        specs.insert(helpSpec, at: specs.firstIndex { $0.group == .kiln } ?? specs.endIndex)
+        return specs
     }
 
-    /// What `kiln help help` prints: `help` takes one optional argument and none of the common options.
-    static let helpOfHelp = """
-        OVERVIEW: Shows kiln's help, or one subcommand's.
+    /// `kiln help [--man] [<subcommand>]`, which kiln answers itself and which takes no common option.
+    static var helpSpec: CommandSpec {
+        let names = commands.map { $0.spec.name } + ["help"]
+        return CommandSpec(
+            name: "help", abstract: "Shows kiln's help, or one subcommand's.",
+            discussion: "'kiln help <subcommand>' prints the same text as 'kiln <subcommand> --help'.",
+            arguments: [subcommand.completing(.choices(names)).declaration], options: [man.declaration],
+            group: .kiln, takesCommonOptions: false)
+    }
 
-        USAGE: kiln help [<subcommand>]
+    /// `kiln help`'s `<subcommand>`.
+    static let subcommand = Argument<String?>(
+        name: "subcommand", help: "The subcommand to describe (default: all of them).")
+    /// `kiln help --man`.
+    static let man = Option<Bool>(flag: "man", help: "Print kiln's manual page (man(7) mdoc) instead.")
 
-        ARGUMENTS:
-          <subcommand>          The subcommand to describe (default: all of them).
-
-        """
+    /// `kiln help [--man] [<subcommand>]`.
+    private static func help(_ arguments: [String], context: CommandContext) -> Int32 {
+        if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) { return help(["help"], context: context) }
+        let parsed: ParsedArguments
+        do {
+            guard
+                case .run(let arguments) = try ArgumentParser.parse(
+                    arguments, spec: helpSpec, currentDirectory: context.root)
+            else { return success }
+            parsed = arguments
+        } catch {
+            return report(error, arguments: arguments, context: context)
+        }
+        if parsed[man] {
+            context.standardOutput(ManPage.render(commands: allSpecs))
+            return success
+        }
+        guard let name = parsed[subcommand] else {
+            context.standardOutput(HelpFormatter.rootHelp(commands: allSpecs, width: context.output.width))
+            return success
+        }
+        guard let spec = allSpecs.first(where: { $0.name == name }) else {
+            return report(unknownCommand(name), arguments: [], context: context)
+        }
+        context.standardOutput(HelpFormatter.help(of: spec, width: context.output.width))
+        return success
+    }
 }

@@ -32,6 +32,7 @@ public enum KilnTool {
     ///   - standardOutput: receives data.
     ///   - standardError: receives diagnostics and progress.
     ///   - standardErrorIsTerminal: whether standard error is a terminal, where progress may redraw a line.
+    ///   - terminalWidth: the columns of the terminal kiln runs in, if any; help wraps to it unless `COLUMNS` is set.
     ///   - environment: the environment variables commands read (`SOURCE_DATE_EPOCH`).
     /// - Returns: the exit status.
     public static func run(
@@ -46,7 +47,7 @@ public enum KilnTool {
         context.environment = environment
         context.output = OutputSettings(environment: environment, terminalWidth: terminalWidth)
         guard let first = arguments.first else {
-            standardError(HelpFormatter.rootHelp(commands: commands.map { $0.spec }, width: context.output.width))
+            standardError(HelpFormatter.rootHelp(commands: allSpecs, width: context.output.width))
             return usage
         }
         if let status = runBuiltIn(first, Array(arguments.dropFirst()), context: context) { return status }

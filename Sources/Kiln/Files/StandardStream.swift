@@ -30,4 +30,26 @@ package enum StandardStream {
 
     /// Whether the stream is a terminal (progress lines and colour are only for terminals).
     package var isTerminal: Bool { isatty(self == .output ? STDOUT_FILENO : STDERR_FILENO) != 0 }
+
+    /// The columns of the terminal standard output is, else of the one standard error is; nil when neither
+    /// is a terminal (output into a pipe or a file) or the terminal does not say.
+    package static var terminalColumns: Int? {
+        for stream in [output, error] {
+            if let columns = stream.columns { return columns }
+        }
+        return nil
+    }
+
+    /// The columns of this stream's terminal, asked with `TIOCGWINSZ`.
+    private var columns: Int? {
+        var size = winsize()
+        #if canImport(Darwin)
+            let request = TIOCGWINSZ
+        #else
+            let request = UInt(TIOCGWINSZ)
+        #endif
+        let descriptor = self == .output ? STDOUT_FILENO : STDERR_FILENO
+        guard ioctl(descriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 }

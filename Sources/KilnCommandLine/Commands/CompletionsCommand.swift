@@ -1,9 +1,55 @@
-/// `kiln completions bash|zsh|fish` (skeleton; the completions work fills it in).
+import KilnBuild
+
+/// `kiln completions bash|zsh|fish`: prints a script completing kiln's subcommands, options, choice values, file
+/// paths and the project's database names, generated from the same specs as help and the man page.
 enum CompletionsCommand: KilnCommand {
+    /// `<shell>`.
+    static let shell = Argument<String?>(name: "shell", help: "bash, zsh or fish.")
+        .completing(.choices(CompletionShell.allCases.map(\.rawValue)))
+    /// `--list-databases`, hidden: what the scripts call to complete a `<database>`.
+    static let listDatabases = Option<Bool>(
+        flag: "list-databases", help: "Print the project's database names, one a line (for the scripts)."
+    )
+    .hidden()
+
     static let spec = CommandSpec(
-        name: "completions", abstract: "Prints a shell completion script for bash, zsh or fish.", group: .kiln)
+        name: "completions", abstract: "Prints a shell completion script for bash, zsh or fish.",
+        discussion: """
+            The script completes subcommands, options, their values and the project's database names (it asks
+            kiln for them, honouring a --root already typed). Install it once per shell:
+
+            bash: add this line to ~/.bashrc (or save the script in the folder bash-completion reads, e.g.
+            ~/.local/share/bash-completion/completions/kiln):
+                source <(kiln completions bash)
+
+            zsh: save it as _kiln in a folder of $fpath, e.g.:
+                mkdir -p ~/.zsh/completion
+                kiln completions zsh > ~/.zsh/completion/_kiln
+            then add these lines to ~/.zshrc, before any compinit:
+                fpath=(~/.zsh/completion $fpath)
+                autoload -U compinit && compinit
+
+            fish: save it as kiln.fish in fish's completions folder:
+                cd ~/.config/fish/completions
+                kiln completions fish > kiln.fish
+            """,
+        arguments: [shell.declaration], options: [listDatabases.declaration], group: .kiln)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        throw UsageError(message: "'kiln completions' is not built yet", hint: nil, command: spec.name)
+        if arguments[listDatabases] {
+            for name in (try? context.project(requiringMigrations: false).databaseNames()) ?? [] {
+                context.standardOutput(name + "\n")
+            }
+            return KilnTool.success
+        }
+        guard let name = arguments[shell] else { throw UsageError.missingArgument("shell", command: spec.name) }
+        guard let shell = CompletionShell(rawValue: name) else {
+            let names = CompletionShell.allCases.map(\.rawValue)
+            throw UsageError(
+                message: "'kiln completions' writes scripts for bash, zsh or fish, not '\(name)'",
+                hint: Suggestion.closest(to: name, among: names).map { "did you mean '\($0)'?" }, command: spec.name)
+        }
+        context.standardOutput(shell.script(commands: KilnTool.allSpecs))
+        return KilnTool.success
     }
 }

@@ -3,7 +3,7 @@
 /// goes into the command's ``CommandSpec`` and reads the parsed value (`arguments[Self.database]`).
 public struct Argument<Value: Sendable>: Sendable {
     /// What the parser and the help text see.
-    public let declaration: ArgumentDeclaration
+    public internal(set) var declaration: ArgumentDeclaration
 
     /// The placeholder name, e.g. `database`.
     public var name: String { declaration.name }
@@ -13,7 +13,8 @@ public struct Argument<Value: Sendable>: Sendable {
         convert: @escaping @Sendable (_ given: [String], _ context: ParsingContext) throws -> Value
     ) {
         declaration = ArgumentDeclaration(
-            name: name, help: help, isOptional: isOptional, isRepeating: isRepeating, convert: convert)
+            name: name, help: help, isOptional: isOptional, isRepeating: isRepeating,
+            completion: .inferred(placeholder: name), convert: convert)
     }
 }
 

@@ -9,6 +9,8 @@ public struct ArgumentDeclaration: Sendable {
     public let isOptional: Bool
     /// Whether it takes every remaining positional value.
     public let isRepeating: Bool
+    /// What a shell offers for it (see ``CompletionKind``), by default what its name suggests.
+    public var completion: CompletionKind = .none
     /// Turns the values it took (none, one, or for a repeating argument any number) into the typed value.
     let convert: @Sendable (_ given: [String], _ context: ParsingContext) throws -> any Sendable
 }

@@ -13,7 +13,15 @@ public struct CommandSpec: Sendable {
     public var options: [OptionDeclaration] = []
     /// The group `kiln help` lists it in.
     public var group: CommandGroup = .kiln
+    /// Whether it takes the options every command takes (`--root`, `--color`...); `kiln help` does not.
+    public var takesCommonOptions = true
 
     /// Every option the command accepts, its own followed by the common ones.
-    var allOptions: [OptionDeclaration] { options + CommonOptions.all }
+    var allOptions: [OptionDeclaration] { options + commonOptions }
+
+    /// The common options, or none for a command that does not take them.
+    var commonOptions: [OptionDeclaration] { takesCommonOptions ? CommonOptions.all : [] }
+
+    /// The command's own options that help, the man page and completions show.
+    var visibleOptions: [OptionDeclaration] { options.filter { !$0.isHidden } }
 }

@@ -1,72 +1,109 @@
-/// Renders help and usage text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
-/// SUBCOMMANDS.
+/// Renders help and usage text in swift-argument-parser's layout (OVERVIEW, USAGE, ARGUMENTS, OPTIONS), wrapped
+/// to the terminal's width without breaking a word.
 public enum HelpFormatter {
-    /// The one-line usage of a command, e.g. `kiln migrate <database> --db <file> [--to <version>]`.
+    /// The one-line usage of a command, e.g. `kiln migrate <database> --db <file> [--to <version>]`, as usage
+    /// errors print it.
     ///
     /// - Returns: the line, without a newline.
     public static func usage(of spec: CommandSpec) -> String {
-        var parts = ["kiln", spec.name]
+        (["kiln", spec.name] + usageParts(of: spec)).joined(separator: " ")
+    }
+
+    /// The usage of a command after `lead` (e.g. `USAGE: `), wrapped to `width`; further lines start under the
+    /// first argument, after `kiln <subcommand> `, or nearer the margin on a narrow terminal.
+    ///
+    /// - Returns: the lines, each ending in a newline.
+    public static func usage(of spec: CommandSpec, width: Int, lead: String = "USAGE: ") -> String {
+        let first = "\(lead)kiln \(spec.name) "
+        let indent = first.count <= width / 2 ? first.count : lead.count + 2
+        return HelpLayout.fill(usageParts(of: spec), width: width, first: first, indent: indent)
+    }
+
+    /// The arguments and options of a usage line, each part kept whole when the line wraps.
+    static func usageParts(of spec: CommandSpec) -> [String] {
+        var parts: [String] = []
         for argument in spec.arguments {
             let name = "<\(argument.name)>" + (argument.isRepeating ? " ..." : "")
             parts.append(argument.isOptional ? "[\(name)]" : name)
         }
-        for option in spec.options {
+        for option in spec.visibleOptions {
             let text = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
             parts.append((option.isRequired ? text : "[\(text)]") + (option.repetition == .collected ? " ..." : ""))
         }
-        parts.append("[--root <dir>]")
-        return parts.joined(separator: " ")
+        if spec.takesCommonOptions { parts.append("[--root <dir>]") }
+        return parts
     }
 
     /// The full help of a command.
     ///
-    /// - Parameter width: the columns no line may pass.
-    /// - Returns: OVERVIEW, USAGE, ARGUMENTS and OPTIONS, each line ending in a newline.
+    /// - Parameters:
+    ///   - spec: the command.
+    ///   - width: the columns no line may pass (a single word wider than that gets a line of its own).
+    /// - Returns: OVERVIEW, the discussion, USAGE, ARGUMENTS, OPTIONS and COMMON OPTIONS, each line ending in a
+    ///   newline.
     public static func help(of spec: CommandSpec, width: Int = 80) -> String {
-        var text = "OVERVIEW: \(spec.abstract)\n"
-        if !spec.discussion.isEmpty { text += "\n\(spec.discussion)\n" }
-        text += "\nUSAGE: \(usage(of: spec))\n"
+        var text = HelpLayout.fill(HelpLayout.words(spec.abstract), width: width, first: "OVERVIEW: ", indent: 2)
+        if !spec.discussion.isEmpty { text += "\n" + HelpLayout.discussion(spec.discussion, width: width) }
+        text += "\n" + usage(of: spec, width: width)
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in spec.arguments {
-                text += row("<\(argument.name)>" + (argument.isRepeating ? " ..." : ""), argument.help)
+                text += HelpLayout.row(argumentLabel(argument), argument.help, width: width)
             }
         }
-        text += "\nOPTIONS:\n"
-        for option in spec.allOptions {
-            var label = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
-            if let short = option.shortName { label = "-\(short), " + label }
-            text += row(label, option.help)
-        }
+        text += section("OPTIONS", spec.visibleOptions, width: width)
+        text += section("COMMON OPTIONS", spec.commonOptions, width: width)
         return text
     }
 
-    /// The help of `kiln` itself.
+    /// The help of `kiln` itself: its options, the subcommands by group, the options every subcommand takes.
     ///
-    /// - Parameter width: the columns no line may pass.
-    /// - Returns: OVERVIEW, USAGE, OPTIONS and SUBCOMMANDS, each line ending in a newline.
+    /// - Parameters:
+    ///   - commands: every subcommand, `help` included.
+    ///   - width: the columns no line may pass.
+    /// - Returns: the text, each line ending in a newline.
     public static func rootHelp(commands: [CommandSpec], width: Int = 80) -> String {
-        var text = """
-            OVERVIEW: kiln turns versioned SQL migrations and CSV seed files into SQLite databases.
-
-            USAGE: kiln <subcommand>
-
-            OPTIONS:
-
-            """
-        text += row("--version", "Show the version.")
-        text += row("-h, --help", "Show help information.")
-        text += "\nSUBCOMMANDS:\n"
-        for command in commands { text += row(command.name, command.abstract) }
-        text += "\n  See 'kiln help <subcommand>' for detailed help.\n"
+        var text = HelpLayout.fill(HelpLayout.words(overview), width: width, first: "OVERVIEW: ", indent: 2)
+        text +=
+            "\n"
+            + HelpLayout.fill(
+                ["<subcommand>", "[<arguments>]", "[<options>]"], width: width,
+                first: "USAGE: kiln ", indent: 12)
+        text += "\nOPTIONS:\n"
+        text += HelpLayout.row("-v, --version", "Show the version.", width: width)
+        text += HelpLayout.row("-h, --help", "Show help information.", width: width)
+        for group in CommandGroup.allCases {
+            let members = commands.filter { $0.group == group }
+            guard !members.isEmpty else { continue }
+            text += "\n\(group.rawValue):\n"
+            for command in members { text += HelpLayout.row(command.name, command.abstract, width: width) }
+        }
+        text += section("COMMON OPTIONS", CommonOptions.all, width: width)
+        text +=
+            "\n"
+            + HelpLayout.fill(
+                HelpLayout.words("See 'kiln help <subcommand>' for detailed help, 'kiln help --man' for the manual."),
+                width: width, first: "  ", indent: 2)
         return text
     }
 
-    private static func row(_ label: String, _ help: String) -> String {
-        let width = 24
-        if label.count + 2 < width {
-            return "  " + label + String(repeating: " ", count: width - label.count - 2) + help + "\n"
-        }
-        return "  \(label)\n" + String(repeating: " ", count: width) + help + "\n"
+    /// What kiln is, the first line of its help and its manual's description.
+    static let overview = "kiln turns versioned SQL migrations and CSV seed files into SQLite databases."
+
+    /// `<database>`, `<database> ...`.
+    static func argumentLabel(_ argument: ArgumentDeclaration) -> String {
+        "<\(argument.name)>" + (argument.isRepeating ? " ..." : "")
+    }
+
+    /// `-q, --quiet`, `--db <file>`.
+    static func optionLabel(_ option: OptionDeclaration) -> String {
+        let label = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
+        return option.shortName.map { "-\($0), " + label } ?? label
+    }
+
+    /// A titled list of options, or nothing when there are none.
+    private static func section(_ title: String, _ options: [OptionDeclaration], width: Int) -> String {
+        guard !options.isEmpty else { return "" }
+        return "\n\(title):\n" + options.map { HelpLayout.row(optionLabel($0), $0.help, width: width) }.joined()
     }
 }

@@ -13,26 +13,29 @@
 /// array may be repeated, and `Bool` is a flag.
 public struct Option<Value: Sendable>: Sendable {
     /// What the parser and the help text see.
-    public let declaration: OptionDeclaration
+    public internal(set) var declaration: OptionDeclaration
 
     /// The long name without dashes, e.g. `db`.
     public var name: String { declaration.name }
 
     private init(
         name: String, valueName: String?, help: String, shortName: Character? = nil, isRequired: Bool,
-        repetition: OptionDeclaration.Repetition,
+        repetition: OptionDeclaration.Repetition, valueType: Any.Type,
         convert: @escaping @Sendable (_ given: [String], _ option: String, _ context: ParsingContext) throws -> Value
     ) {
         declaration = OptionDeclaration(
             name: name, valueName: valueName, help: help, shortName: shortName, isRequired: isRequired,
-            repetition: repetition, convert: { given, context in try convert(given, "--\(name)", context) })
+            repetition: repetition, completion: .inferred(type: valueType, valueName: valueName),
+            convert: { given, context in try convert(given, "--\(name)", context) })
     }
 }
 
 extension Option where Value: CommandLineValue {
     /// A required option: the command cannot run without it.
     public init(name: String, valueName: String, help: String) {
-        self.init(name: name, valueName: valueName, help: help, isRequired: true, repetition: .once) {
+        self.init(
+            name: name, valueName: valueName, help: help, isRequired: true, repetition: .once, valueType: Value.self
+        ) {
             given, option, context in
             guard let text = given.last else {
                 throw UsageError.missingOption(name, valueName: valueName, command: context.command)
@@ -43,7 +46,9 @@ extension Option where Value: CommandLineValue {
 
     /// An option that may be left out, then reads as `defaultValue`.
     public init(name: String, valueName: String, help: String, default defaultValue: Value) {
-        self.init(name: name, valueName: valueName, help: help, isRequired: false, repetition: .once) {
+        self.init(
+            name: name, valueName: valueName, help: help, isRequired: false, repetition: .once, valueType: Value.self
+        ) {
             given, option, context in
             try given.last.map { try Value(commandLine: $0, option: option, context: context) } ?? defaultValue
         }
@@ -53,7 +58,9 @@ extension Option where Value: CommandLineValue {
 extension Option {
     /// An option that may be left out, then reads as nil.
     public init<Wrapped: CommandLineValue>(name: String, valueName: String, help: String) where Value == Wrapped? {
-        self.init(name: name, valueName: valueName, help: help, isRequired: false, repetition: .once) {
+        self.init(
+            name: name, valueName: valueName, help: help, isRequired: false, repetition: .once, valueType: Wrapped.self
+        ) {
             given, option, context in
             try given.last.map { try Wrapped(commandLine: $0, option: option, context: context) }
         }
@@ -61,7 +68,10 @@ extension Option {
 
     /// An option that may be given any number of times; it reads as every value, in order.
     public init<Element: CommandLineValue>(name: String, valueName: String, help: String) where Value == [Element] {
-        self.init(name: name, valueName: valueName, help: help, isRequired: false, repetition: .collected) {
+        self.init(
+            name: name, valueName: valueName, help: help, isRequired: false, repetition: .collected,
+            valueType: Element.self
+        ) {
             given, option, context in
             try given.map { try Element(commandLine: $0, option: option, context: context) }
         }
@@ -79,7 +89,7 @@ extension Option where Value == Bool {
     public init(flag name: String, help: String, shortName: Character? = nil, mayRepeat: Bool = false) {
         self.init(
             name: name, valueName: nil, help: help, shortName: shortName, isRequired: false,
-            repetition: mayRepeat ? .ignored : .once
+            repetition: mayRepeat ? .ignored : .once, valueType: Bool.self
         ) { given, _, _ in !given.isEmpty }
     }
 }

@@ -23,6 +23,10 @@ public struct OptionDeclaration: Sendable {
     public let isRequired: Bool
     /// What giving it more than once means.
     public let repetition: Repetition
+    /// What a shell offers for its value (see ``CompletionKind``).
+    public var completion: CompletionKind = .none
+    /// Whether help, the man page and completions leave it out (an option for kiln's own scripts).
+    public var isHidden = false
     /// Turns the values given (in order; one empty string per use of a flag) into the typed value.
     let convert: @Sendable (_ given: [String], _ context: ParsingContext) throws -> any Sendable
 }
