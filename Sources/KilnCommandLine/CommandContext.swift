@@ -11,6 +11,8 @@ public struct CommandContext {
     /// What the project's relative paths are prefixed with when shown: empty, or the way up from the current
     /// folder to a root found above it (`../../`), so a diagnostic's path opens from where kiln runs.
     public var rootPrefix = ""
+    /// Why no project was found at or above the current folder, thrown by ``project(requiringMigrations:)``.
+    var projectNotFound: KilnProjectRootError?
     /// Data: what the user asked for.
     public let standardOutput: (String) -> Void
     /// Diagnostics and progress.
@@ -49,7 +51,8 @@ public struct CommandContext {
     /// - Throws: ``KilnProjectRootError`` for a root that is not a project, the configuration's error when
     ///   `kiln.json` is invalid.
     func project(requiringMigrations: Bool = true) throws -> KilnProject {
-        requiringMigrations
+        if let projectNotFound { throw projectNotFound }
+        return requiringMigrations
             ? try KilnProject.requiringMigrations(root: root) : try KilnProject.requiringProject(root: root)
     }
 }

@@ -17,7 +17,9 @@ enum ProjectDiscovery {
     ///   - explicit: `--root`, resolved against the current folder.
     ///   - currentDirectory: the folder kiln runs in.
     ///   - context: the run's environment and output; its root is set.
-    /// - Throws: ``KilnProjectRootError`` when `KILN_ROOT` names no project folder or no project is found.
+    /// - Throws: ``KilnProjectRootError`` when `KILN_ROOT` names no project folder. When no project is found the
+    ///   root stays the current folder and ``CommandContext/project(requiringMigrations:)`` throws the error, so
+    ///   a command that needs no project (`install` without a database) still runs.
     static func findRoot(
         of spec: CommandSpec, explicit: URL?, currentDirectory: URL, context: inout CommandContext
     ) throws {
@@ -25,8 +27,16 @@ enum ProjectDiscovery {
             context.root = explicit ?? currentDirectory
             return
         }
-        let location = try ProjectLocator.locate(
-            given: explicit, environment: context.environment, startFolder: currentDirectory)
+        let location: ProjectLocation
+        do {
+            location = try ProjectLocator.locate(
+                given: explicit, environment: context.environment, startFolder: currentDirectory)
+        } catch let error as KilnProjectRootError where error.reason == .notFound {
+            // Reported when the command first asks for its project: `install` without a database needs none.
+            context.root = currentDirectory
+            context.projectNotFound = error
+            return
+        }
         context.root = location.root
         guard location.origin == .folderAbove else { return }
         let start = currentDirectory.standardizedFileURL.resolvingSymlinksInPath()

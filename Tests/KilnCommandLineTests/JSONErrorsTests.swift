@@ -95,6 +95,7 @@ struct JSONErrorsTests {
     @Test("a usage error under --json is a document with exit status 64, also when parsing failed")
     func usage() throws {
         let folder = try TemporaryDirectory()
+        try folder.write("migrations/shop/0001_start.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY);\n")
         for arguments in [
             ["seed", "shop", "--json"], ["status", "--jsn", "--json"], ["check", "--json", "--format", "sarif"],
         ] {
