@@ -59,7 +59,7 @@ extension SeedLoader {
             }
             try insert.resetKeepingBindings()
             rows += 1
-            tracker.row(table: planned.table.name, bytesSoFar: reader.bytesRead)
+            tracker.row(table: planned.table.name, bytesSoFar: reader.bytesConsumed)
         }
         tracker.bytes += reader.bytesRead
         return rows
