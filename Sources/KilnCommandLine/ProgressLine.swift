@@ -31,6 +31,7 @@ final class ProgressLine: @unchecked Sendable {
     /// A progress line written with `write` (standard error, a terminal).
     ///
     /// - Parameters:
+    ///   - write: writes to the terminal; it must not draw this line itself (pass the raw stream).
     ///   - width: the terminal's columns.
     ///   - interval: the least time between two draws, in seconds.
     ///   - ticks: whether a timer draws a waiting text when its interval is over; tests turn it off and call

@@ -58,7 +58,8 @@ struct ProgressCommandTests {
             let result = run(arguments, in: project)
             let draws = progressDraws(result.errors)
             #expect(draws.contains { $0.hasPrefix(start) }, "\(arguments): \(result.errors.debugDescription)")
-            #expect(visibleLines(result.errors).last == "", "\(arguments) left its line: \(result.errors.debugDescription)")
+            #expect(
+                visibleLines(result.errors).last == "", "\(arguments) left its line: \(result.errors.debugDescription)")
             #expect(!result.output.contains("\u{1B}"), "progress never goes to standard output")
         }
         let built = progressDraws(run(["build", "--force"], in: project).errors)
@@ -82,7 +83,8 @@ struct ProgressCommandTests {
         let runs = [
             run(["seed", "shop", "--db", "shop.sqlite", "--mode", "upsert", "--quiet"], in: project),
             run(["seed", "shop", "--db", "shop.sqlite", "--mode", "upsert", "--json"], in: project),
-            run(["seed", "shop", "--db", "shop.sqlite", "--mode", "upsert"], in: project, environment: ["TERM": "dumb"]),
+            run(
+                ["seed", "shop", "--db", "shop.sqlite", "--mode", "upsert"], in: project, environment: ["TERM": "dumb"]),
             run(["seed", "shop", "--db", "shop.sqlite", "--mode", "upsert"], in: project, terminal: false),
             run(["build", "--force", "--quiet"], in: project),
             run(["check", "--json"], in: project),

@@ -1,7 +1,7 @@
 import Foundation
 import Kiln
-import KilnTestSupport
 import KilnCommandLine
+import KilnTestSupport
 import Testing
 
 @Suite("kiln seed, in-process")

@@ -63,7 +63,8 @@ struct ProgressTerminalTests {
     func seed() throws {
         let folder = try bigProject()
         #expect(try KilnBinary.run(["migrate", "shop", "--db", "dev.sqlite"], in: folder.url).status == 0)
-        let seed = try KilnBinary.runInTerminal(["seed", "shop", "--db", "dev.sqlite", "--mode", "upsert"], in: folder.url)
+        let seed = try KilnBinary.runInTerminal(
+            ["seed", "shop", "--db", "dev.sqlite", "--mode", "upsert"], in: folder.url)
         #expect(seed.status == 0, "\(seed.text)")
         #expect(seed.text.contains(erase + "seeding item: "), "\(seed.text.debugDescription)")
         #expect(seed.text.contains("%, "), "\(seed.text.debugDescription)")
@@ -78,7 +79,9 @@ struct ProgressTerminalTests {
         #expect(try KilnBinary.run(["migrate", "shop", "--db", "dev.sqlite"], in: folder.url).status == 0)
         let seed = try KilnBinary.runInTerminal(["seed", "shop", "--db", "dev.sqlite"], in: folder.url)
         #expect(seed.status == 1)
-        #expect(seed.text.contains(erase + "seeding item: "), "progress must have been drawn: \(seed.text.debugDescription)")
+        #expect(
+            seed.text.contains(erase + "seeding item: "), "progress must have been drawn: \(seed.text.debugDescription)"
+        )
         let line = try #require(seed.normalized.components(separatedBy: "\n").first { $0.contains("error:") })
         let path = "seeds/shop/item.csv:100002:1: error: "
         #expect(visibleLines(line).first?.hasPrefix(path) == true, "\(line.debugDescription)")

@@ -270,7 +270,9 @@ public struct DatabaseInstaller: Sendable {
         guard let copyProgress else { return try FileSystem.copyFile(source.path, to: temporary) }
         let total = source.size
         copyProgress(CopyProgress(copiedBytes: 0, totalBytes: total))
-        try FileSystem.copyFile(source.path, to: temporary) { copyProgress(CopyProgress(copiedBytes: $0, totalBytes: total)) }
+        try FileSystem.copyFile(source.path, to: temporary) {
+            copyProgress(CopyProgress(copiedBytes: $0, totalBytes: total))
+        }
         copyProgress(CopyProgress(copiedBytes: total, totalBytes: total))
     }
 
