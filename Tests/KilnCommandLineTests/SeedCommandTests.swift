@@ -1,7 +1,7 @@
 import Foundation
 import Kiln
-import KilnCommandLine
 import KilnTestSupport
+import KilnCommandLine
 import Testing
 
 @Suite("kiln seed, in-process")
