@@ -50,7 +50,8 @@ struct ProgressTerminalTests {
             ["check"], in: folder.url, columns: 60, environment: ["COLUMNS": "60"])
         #expect(check.status == 0, "\(check.text)")
         #expect(check.text.contains(erase + "check shop: build 1 of 2, "), "\(check.text.debugDescription)")
-        #expect(check.text.contains(erase + "check shop: upgrade paths, version "), "\(check.text.debugDescription)")
+        // Which upgrade version is shown depends on timing (each takes milliseconds here); the hook's reports are
+        // tested in ProgressHookTests.
         for draw in check.normalized.components(separatedBy: erase) where !draw.contains("\n") {
             #expect(draw.count < 60, "wider than the terminal: \(draw.debugDescription)")
         }
