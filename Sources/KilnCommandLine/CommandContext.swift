@@ -13,10 +13,8 @@ public struct CommandContext {
     public var rootPrefix = ""
     /// Why no project was found at or above the current folder, thrown by ``project(requiringMigrations:)``.
     var projectNotFound: KilnProjectRootError?
-    /// Data: what the user asked for.
-    public let standardOutput: (String) -> Void
-    /// Diagnostics and progress.
-    public let standardError: (String) -> Void
+    private let writeOutput: (String) -> Void
+    private let writeError: (String) -> Void
     /// Whether standard error is a terminal, where progress may redraw a line.
     public let standardErrorIsTerminal: Bool
     /// The environment the command sees (the process's, or a test's).
@@ -26,12 +24,46 @@ public struct CommandContext {
     /// Colour, progress, quiet, JSON, GitHub Actions and width, decided once for the run.
     public var output = OutputSettings()
     /// The progress line slow commands redraw, present only when ``output`` shows progress. Every diagnostic
-    /// erases it first, so a diagnostic always starts on a fresh line.
-    var progress: ProgressLine?
+    /// erases it first, so a diagnostic always starts on a fresh line; so does every line printed through
+    /// ``standardOutput`` or ``standardError``. The next progress report draws it again at once. It is cut to
+    /// ``output``'s width.
+    var progress: ProgressLine? {
+        didSet { progress?.width = output.width }
+    }
     /// The subcommand running (`build`), for the `--json` error document; nil before one is known.
     var command: String?
     /// What the run has reported, shared by every copy of the context (see ``DiagnosticLog``).
     let diagnosticLog = DiagnosticLog()
+
+    /// A context whose data goes to `standardOutput` and diagnostics and progress to `standardError`.
+    public init(
+        root: URL, standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void,
+        standardErrorIsTerminal: Bool
+    ) {
+        self.root = root
+        self.writeOutput = standardOutput
+        self.writeError = standardError
+        self.standardErrorIsTerminal = standardErrorIsTerminal
+    }
+
+    /// Data: what the user asked for. The progress line, if drawn, is erased first (both streams are often
+    /// the same terminal).
+    public var standardOutput: (String) -> Void {
+        Self.erasingProgress(progress, then: writeOutput)
+    }
+
+    /// Diagnostics and progress. The progress line, if drawn, is erased first.
+    public var standardError: (String) -> Void {
+        Self.erasingProgress(progress, then: writeError)
+    }
+
+    /// `write`, erasing `progress` first, with no redraw in between.
+    private static func erasingProgress(_ progress: ProgressLine?, then write: @escaping (String) -> Void) -> (
+        String
+    ) -> Void {
+        guard let progress else { return write }
+        return { text in progress.printAbove { write(text) } }
+    }
 
     /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline.
     ///

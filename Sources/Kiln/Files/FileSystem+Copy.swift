@@ -14,9 +14,12 @@ extension FileSystem {
     ///   where it cannot (`EXDEV`, `ENOSYS`, `EINVAL`, `EOPNOTSUPP` before the first byte) a read/write loop
     ///   in 1 MiB chunks.
     ///
+    /// `copied`, when given, is told the bytes copied so far after each chunk (Linux copies in chunks of
+    /// 16 MiB then; Apple platforms copy in one call and tell it nothing).
+    ///
     /// - Throws: ``FileSystemError`` with the failing call's `errno`; a partial copy may be left at
     ///   `destination` for the caller to remove.
-    package static func copyFile(_ source: String, to destination: String) throws {
+    package static func copyFile(_ source: String, to destination: String, copied: ((Int) -> Void)? = nil) throws {
         #if canImport(Darwin)
             if try cloneFile(source, to: destination) { return }
         #endif
@@ -27,7 +30,9 @@ extension FileSystem {
                 throw FileSystemError(.write, path: destination, code: errno)
             }
         #else
-            if try !copyInKernel(from: input, to: output) { try copyThroughBuffer(from: input, to: output) }
+            if try !copyInKernel(from: input, to: output, copied: copied) {
+                try copyThroughBuffer(from: input, to: output, copied: copied)
+            }
         #endif
         try output.sync()
         try output.close()
@@ -61,16 +66,18 @@ extension FileSystem {
 
         /// Copies with `copy_file_range(2)` until the end of `input`; returns false, having copied nothing,
         /// where the kernel or the file systems cannot.
-        private static func copyInKernel(from input: borrowing FileDescriptor, to output: borrowing FileDescriptor)
-            throws -> Bool
-        {
+        private static func copyInKernel(
+            from input: borrowing FileDescriptor, to output: borrowing FileDescriptor, copied report: ((Int) -> Void)?
+        ) throws -> Bool {
             guard let copyFileRange else { return false }
+            let chunk = report == nil ? 1 << 30 : 1 << 24
             var copied = 0
             while true {
-                let count = retryingOnInterrupt { copyFileRange(input.rawValue, nil, output.rawValue, nil, 1 << 30, 0) }
+                let count = retryingOnInterrupt { copyFileRange(input.rawValue, nil, output.rawValue, nil, chunk, 0) }
                 if count == 0 { return true }
                 if count > 0 {
                     copied += count
+                    report?(copied)
                     continue
                 }
                 if copied == 0, [EXDEV, ENOSYS, EINVAL, EOPNOTSUPP].contains(errno) { return false }
@@ -79,14 +86,17 @@ extension FileSystem {
         }
 
         /// Copies from the current positions of `input` and `output` to the end of `input`, in 1 MiB chunks.
-        private static func copyThroughBuffer(from input: borrowing FileDescriptor, to output: borrowing FileDescriptor)
-            throws
-        {
+        private static func copyThroughBuffer(
+            from input: borrowing FileDescriptor, to output: borrowing FileDescriptor, copied report: ((Int) -> Void)?
+        ) throws {
             var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            var copied = 0
             while true {
                 let count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
                 if count == 0 { break }
                 try buffer.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                copied += count
+                report?(copied)
             }
         }
     #endif

@@ -98,6 +98,10 @@ public struct DatabaseInstaller: Sendable {
     /// read from it, and it is adopted there when its schema is what kiln's migrations produce. Nil (the
     /// default): such a copy is refused, as ``InstallerError`` says.
     public var legacyAdoption: LegacyAdoption?
+    /// Told how far the copy of the bundled database has got, when the install copies it (a first launch, or
+    /// a damaged copy replaced), e.g. to drive a progress bar; nil (the default) is told nothing. It is called
+    /// on the thread that runs ``install()``.
+    public var copyProgress: (@Sendable (CopyProgress) -> Void)?
 
     /// An installer for one bundled database.
     public init(
@@ -239,7 +243,7 @@ public struct DatabaseInstaller: Sendable {
         for suffix in ["-journal", "-wal", "-shm"] { try fileOperation { try FileSystem.remove(path + suffix) } }
         let temporary = InstallLock.temporaryPath(for: path)
         do {
-            try fileOperation { try FileSystem.copyFile(source.path, to: temporary) }
+            try fileOperation { try copyFile(source, to: temporary) }
             try source.validate(copyAt: temporary)
             try fileOperation {
                 do {
@@ -259,6 +263,17 @@ public struct DatabaseInstaller: Sendable {
             // A second name of the published copy; the next install sweeps it under the lock.
         }
         return FileSystem.syncAfterPublishing(in: folder).map { DurabilityWarning(published: path, error: $0) }
+    }
+
+    /// Copies the bundled file's bytes to `temporary`, telling ``copyProgress`` how far it has got.
+    private func copyFile(_ source: BundledFile, to temporary: String) throws {
+        guard let copyProgress else { return try FileSystem.copyFile(source.path, to: temporary) }
+        let total = source.size
+        copyProgress(CopyProgress(copiedBytes: 0, totalBytes: total))
+        try FileSystem.copyFile(source.path, to: temporary) {
+            copyProgress(CopyProgress(copiedBytes: $0, totalBytes: total))
+        }
+        copyProgress(CopyProgress(copiedBytes: total, totalBytes: total))
     }
 
     /// Moves a damaged copy and its side files aside; returns the new path of the copy.

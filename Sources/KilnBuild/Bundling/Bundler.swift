@@ -26,6 +26,9 @@ public struct Bundler: Sendable {
     /// What the build's SQL sees as 'now': nil for the time ``build(_:waiting:warning:)`` starts, the same for
     /// every database. A file built with another `SOURCE_DATE_EPOCH` clock is not up to date.
     public var clock: BuildClock?
+    /// Called as each database's build moves on (from several threads at once: databases build in parallel);
+    /// nil (the default) reports nothing.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
     /// A bundler writing into `outputDirectory`.
     public init(project: KilnProject, outputDirectory: String, force: Bool = false) {
@@ -71,6 +74,7 @@ public struct Bundler: Sendable {
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let name = names[index]
             results.set(index, Result { try buildOne(name, previous: previous.databases[name], clock: clock) })
+            progress?(BuildProgress(database: name, step: .finished))
         }
         var manifest = previous
         var outcomes: [(database: String, result: Result<Outcome, Error>)] = []
@@ -130,8 +134,9 @@ public struct Bundler: Sendable {
             return .upToDate(previous)
         }
         let temporary = OutputDirectoryLock.temporaryPath(in: outputDirectory, for: file)
-        let built = try DatabaseBuilder(project: project, database: database, clock: clock).build(
-            into: temporary, sourceDigest: digest)
+        var builder = DatabaseBuilder(project: project, database: database, clock: clock)
+        if let progress { builder.progress = { progress(BuildProgress(database: database, step: $0)) } }
+        let built = try builder.build(into: temporary, sourceDigest: digest)
         do {
             try FileSystem.rename(temporary, to: output)
         } catch {

@@ -17,6 +17,8 @@ package struct DatabaseBuilder: Sendable {
     package let database: String
     /// What the build's SQL sees as 'now'.
     package let clock: BuildClock
+    /// Called as each step starts and while seeds load; nil (the default) reports nothing.
+    package var progress: (@Sendable (BuildProgress.Step) -> Void)?
 
     /// A builder for one database of a project, its clock pinned at `clock` (by default, now).
     package init(project: KilnProject, database: String, clock: BuildClock = .startingNow()) {
@@ -48,13 +50,19 @@ package struct DatabaseBuilder: Sendable {
             sql: "PRAGMA page_size = \(settings.pageSize); PRAGMA encoding = 'UTF-8'; PRAGMA auto_vacuum = NONE")
         _ = try connection.rows(sql: "PRAGMA journal_mode = OFF")
         try connection.execute(sql: "PRAGMA synchronous = OFF")
-        try migrator.migrate(connection)
+        try migrate(connection, with: migrator)
         if FileSystem.exists(project.seedsDirectory.appendingPathComponent(database).path) {
-            try SeedLoader(files: try project.seedFiles(for: database), durability: .unjournaled).load(into: connection)
+            try SeedLoader(files: try project.seedFiles(for: database), durability: .unjournaled).load(
+                into: connection, progress: progress.map { report in { report(.seeding($0)) } })
         }
-        if settings.analyze { try connection.execute(sql: "ANALYZE") }
+        if settings.analyze {
+            progress?(.analyzing)
+            try connection.execute(sql: "ANALYZE")
+        }
+        progress?(.checking)
         try check(connection)
         // Seal: a rollback-journal header, no free pages, everything on disk.
+        progress?(.sealing)
         _ = try connection.rows(sql: "PRAGMA journal_mode = DELETE")
         try connection.execute(sql: "VACUUM")
         let (content, counts) = try ContentHash.compute(connection)
@@ -72,6 +80,14 @@ package struct DatabaseBuilder: Sendable {
             contentHash: content.hex,
             sourceDigest: sourceDigest.hex, sqliteVersion: SQLiteConnection.libraryVersion,
             kilnVersion: KilnVersion.current, clock: clock)
+    }
+
+    /// Runs every migration, reporting each as it starts.
+    private func migrate(_ connection: SQLiteConnection, with migrator: Migrator) throws {
+        let latest = migrator.migrations.latestVersion
+        try migrator.migrate(connection) { [progress] event in
+            if case .willApply(let migration) = event { progress?(.migrating(version: migration.version, of: latest)) }
+        }
     }
 
     /// `PRAGMA integrity_check` must say ok and `PRAGMA foreign_key_check` must be empty.

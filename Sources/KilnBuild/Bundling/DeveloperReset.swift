@@ -42,6 +42,8 @@ public struct DeveloperReset: Sendable {
     public var force: Bool
     /// The clock of the fresh build: `SOURCE_DATE_EPOCH` when the caller read one, else the reset's start.
     public var clock: BuildClock?
+    /// Called as the fresh build moves on and when it is put in place; nil (the default) reports nothing.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
     /// A reset for one database.
     public init(project: KilnProject, database: String, force: Bool = false) {
@@ -70,8 +72,10 @@ public struct DeveloperReset: Sendable {
             try names.sweep()
             let temporary = names.temporary()
             do {
-                let built = try DatabaseBuilder(project: project, database: database, clock: clock ?? .startingNow())
-                    .build(into: temporary, sourceDigest: try project.sourceDigest(for: database))
+                var builder = DatabaseBuilder(project: project, database: database, clock: clock ?? .startingNow())
+                if let progress { builder.progress = { progress(BuildProgress(database: database, step: $0)) } }
+                let built = try builder.build(into: temporary, sourceDigest: try project.sourceDigest(for: database))
+                progress?(BuildProgress(database: database, step: .publishing))
                 let existed = FileSystem.exists(path)
                 try publish(temporary, names, existed: existed)
                 let warning = PublishWarning.syncing(names.directory, published: [path])

@@ -60,6 +60,8 @@ package struct CSVReader: ~Copyable {
     package var recordLine: Int { scanner.recordLine }
     /// Bytes consumed from the file so far.
     package var bytesRead: Int { scanner.bytesRead }
+    /// Bytes of the file the records so far took (``bytesRead`` runs ahead by what is buffered).
+    package var bytesConsumed: Int { scanner.inputBase + scanner.inputPosition }
     /// The number of fields every record must have: the first record's count.
     package var expectedFieldCount: Int? { scanner.expectedFieldCount }
 

@@ -16,10 +16,17 @@ extension ProjectChecker {
             let digest = try project.sourceDigest(for: database)
             let shared = clock ?? .startingNow()
             // Each build hashes the file it wrote: comparing the digests is comparing the bytes.
-            let digests = try zip(paths, clocks ?? [shared, shared]).map { path, clock in
-                try DatabaseBuilder(project: project, database: database, clock: clock).build(
-                    into: path, sourceDigest: digest
-                ).sha256
+            let digests = try zip(paths, clocks ?? [shared, shared]).enumerated().map { attempt, pair in
+                var builder = DatabaseBuilder(project: project, database: database, clock: pair.1)
+                if let progress {
+                    let count = paths.count
+                    builder.progress = { step in
+                        progress(
+                            CheckProgress(
+                                database: database, step: .building(attempt: attempt + 1, of: count, step: step)))
+                    }
+                }
+                return try builder.build(into: pair.0, sourceDigest: digest).sha256
             }
             var findings: [CheckFinding] = []
             if Set(digests).count > 1 {

@@ -33,12 +33,13 @@ extension ProjectChecker {
                 return AppQueryCheck.check(queries, against: connection).filter {
                     !$0.diagnostics.allSatisfy(known.contains)
                 }
-            })
+            }, progress: { report(database, $0) })
         var findings =
             upgrades.run()
             + LintCheck.seedsWithoutPrimaryKey(
                 seeds, tables: tables, migrations: migrator.migrations) + queryFindings
         guard let queries else { return findings }
+        report(database, .appQueries)
         if let floor = project.configuration.minimumSQLite {
             findings += FeatureFloorCheck.check(source: queries.source, statements: queries.statements, floor: floor)
         }

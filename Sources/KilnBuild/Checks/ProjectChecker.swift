@@ -18,6 +18,9 @@ public struct ProjectChecker: Sendable {
     public let project: KilnProject
     /// What both builds' SQL sees as 'now': nil for the time the check of a database starts.
     public var clock: BuildClock?
+    /// Called as each step of a database's check starts, and while its fresh builds run; nil (the default)
+    /// reports nothing.
+    public var progress: (@Sendable (CheckProgress) -> Void)?
 
     /// A checker for a project. The checker reports a migration edited since `kiln.sum` among its findings, so
     /// its copy of the project does not refuse one (``KilnProject/verifiesMigrationSums`` off).
@@ -37,6 +40,7 @@ public struct ProjectChecker: Sendable {
         } catch {
             return [CheckFinding(.checkFailed(database: database, description: "\(error)"))]
         }
+        report(database, .migrationFiles)
         var findings = MigrationIntegrityCheck.check(migrator.migrations, project: project)
         if let floor = project.configuration.minimumSQLite {
             for migration in migrator.migrations.migrations {
@@ -65,6 +69,11 @@ public struct ProjectChecker: Sendable {
         if migrator.doubleQuotedStringLiterals { try? fresh.allowDoubleQuotedStringLiterals(true) }
         try? migrator.prepareConnection?(fresh)
         return findings + checkUpgradesSeedsAndQueries(database, migrator: migrator, fresh: fresh)
+    }
+
+    /// Tells ``progress``, if any, that the check of `database` is at `step`.
+    func report(_ database: String, _ step: CheckProgress.Step) {
+        progress?(CheckProgress(database: database, step: step))
     }
 
     /// The findings for one database as diagnostics, in the library's words.

@@ -27,6 +27,7 @@ struct UpgradeChain {
         // the whole chain grow with the number of table changes, not with versions × tables.
         var filled: [SQLIdentifierKey: String] = [:]
         for version in 1...latest {
+            check.progress(.upgradePaths(version: version, of: latest))
             do {
                 try check.migrator.migrate(chain, to: version)
             } catch let error as MigrationError where error.isAboutTheMigration {

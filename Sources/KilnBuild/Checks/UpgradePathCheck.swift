@@ -20,6 +20,8 @@ struct UpgradePathCheck {
     let freshSchema: SchemaSnapshot
     /// The app-query failures on an upgraded database that the fresh build does not have.
     let queryFailures: (SQLiteConnection) -> [CheckFinding]
+    /// Told as the chain reaches each version and as each fixture's path starts.
+    var progress: (CheckProgress.Step) -> Void = { _ in }
 
     var database: String { migrator.migrations.database }
 
@@ -39,6 +41,7 @@ struct UpgradePathCheck {
             try chain.run(to: latest, into: &groups)
             findings += chain.notes
             for fixture in fixtures {
+                progress(.fixture(version: fixture.version))
                 findings += try upgrade(fixture, into: &groups)
             }
         } catch let error as DiagnosticError {

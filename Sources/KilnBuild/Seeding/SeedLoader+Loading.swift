@@ -15,6 +15,7 @@ extension SeedLoader {
         let keys = mode == .insert ? nil : try SeenKeys(planned, index: index, connection: connection)
         let insert = try connection.prepare(sql: insertSQL(planned))
         let rows = try insertRows(planned, with: insert, keys: keys, connection: connection, tracker: &tracker)
+        if !deferredIndexes.isEmpty { tracker.indexing(planned.table.name) }
         try rebuild(deferredIndexes, of: planned, connection: connection)
         let inserted = Int(try connection.integer(sql: "SELECT count(*) FROM main.\(table)") - countBefore)
         return SeedTableReport(
@@ -58,7 +59,7 @@ extension SeedLoader {
             }
             try insert.resetKeepingBindings()
             rows += 1
-            tracker.row(table: planned.table.name, bytesSoFar: reader.bytesRead)
+            tracker.row(table: planned.table.name, bytesSoFar: reader.bytesConsumed)
         }
         tracker.bytes += reader.bytesRead
         return rows

@@ -49,7 +49,8 @@ public struct SeedLoader: Sendable {
     ///
     /// - Parameters:
     ///   - connection: a connection outside any transaction.
-    ///   - progress: called every 16,384 rows.
+    ///   - progress: called when each table starts, every 16,384 rows, and before a table's indexes are
+    ///     rebuilt; with it, each file's size is measured first so the progress has a total.
     /// - Returns: what happened to each table, in load order.
     /// - Throws: ``SeedError`` or ``CSVError`` pointing into the seed file; the database is unchanged.
     @discardableResult
@@ -66,7 +67,7 @@ public struct SeedLoader: Sendable {
         }
         let reports: [SeedTableReport]
         do {
-            var tracker = ProgressTracker(callback: progress)
+            var tracker = ProgressTracker(callback: progress, files: plan.map(\.file))
             reports = try connection.transaction(.immediate) {
                 try loadAll(plan, into: connection, tracker: &tracker)
             }
@@ -87,6 +88,7 @@ public struct SeedLoader: Sendable {
     ) throws -> [SeedTableReport] {
         var reports: [SeedTableReport] = []
         for (index, planned) in plan.enumerated() {
+            tracker.start(planned.table.name)
             reports.append(try loadTable(planned, index: index, connection: connection, tracker: &tracker))
         }
         if mode == .sync {

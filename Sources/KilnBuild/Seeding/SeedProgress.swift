@@ -1,13 +1,56 @@
 import Foundation
 
-/// Progress of a long load, reported every few thousand rows.
-public struct SeedProgress: Sendable {
+/// Progress of a long load: reported when each table starts, every few thousand rows while it loads, and when
+/// its indexes are rebuilt. Cheap to make: the loader builds one only when a callback wants it.
+public struct SeedProgress: Sendable, Equatable {
+    /// What the load is doing to ``table``.
+    public enum Phase: Sendable, Equatable {
+        /// Reading the table's CSV file and inserting its rows.
+        case reading
+        /// Re-creating the table's indexes after its rows went in.
+        case indexing
+    }
+
     /// The table being loaded.
     public let table: String
+    /// Which table it is in load order, from 1.
+    public let tableNumber: Int
+    /// How many tables the load fills.
+    public let tableCount: Int
+    /// What the load is doing to the table.
+    public let phase: Phase
     /// Rows loaded so far, across all tables.
     public let rows: Int
     /// CSV bytes read so far, across all tables.
     public let bytes: Int
+    /// The size of every CSV file of the load together, in bytes (0 when none could be measured).
+    public let totalBytes: Int
     /// Seconds since the load started, from a monotonic clock.
     public let elapsed: TimeInterval
+
+    /// A progress value; the loader makes these, tests and other loaders may too.
+    public init(
+        table: String, tableNumber: Int = 1, tableCount: Int = 1, phase: Phase = .reading, rows: Int, bytes: Int,
+        totalBytes: Int = 0, elapsed: TimeInterval
+    ) {
+        self.table = table
+        self.tableNumber = tableNumber
+        self.tableCount = tableCount
+        self.phase = phase
+        self.rows = rows
+        self.bytes = bytes
+        self.totalBytes = totalBytes
+        self.elapsed = elapsed
+    }
+
+    /// The share of the load's bytes read, from 0 to 1; nil when the total is unknown.
+    public var fractionCompleted: Double? {
+        totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : nil
+    }
+
+    /// Seconds left at the rate so far; nil until a little has been read (the first estimates are noise).
+    public var estimatedSecondsLeft: TimeInterval? {
+        guard let fraction = fractionCompleted, fraction > 0.01, elapsed > 0.5 else { return nil }
+        return elapsed * (1 - fraction) / fraction
+    }
 }

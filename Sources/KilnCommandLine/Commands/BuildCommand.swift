@@ -59,6 +59,13 @@ enum BuildCommand: KilnCommand {
         let shownOut = arguments[Self.out]?.text ?? "build"
         var bundler = Bundler(project: project, outputDirectory: out, force: arguments[Self.force])
         bundler.clock = try BuildClock.sourceDateEpoch(in: context.environment)
+        if let line = context.progress {
+            let board = BuildProgressBoard(verb: "build")
+            bundler.progress = { progress in
+                if let text = board.record(progress) { line.show(text) } else { line.clear() }
+            }
+        }
+        defer { context.progress?.clear() }
         if let listFolder = arguments[Self.xcfilelist] {
             _ = try XcodeFileLists.write(
                 project: project, databases: try project.databases(named: names), outputDirectory: out,

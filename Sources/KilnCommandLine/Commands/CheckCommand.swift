@@ -85,6 +85,8 @@ enum CheckCommand: KilnCommand {
         let strict = arguments[Self.strict]
         var checker = ProjectChecker(project: project)
         checker.clock = try BuildClock.sourceDateEpoch(in: context.environment)
+        if let line = context.progress { checker.progress = { line.show($0.progressText) } }
+        defer { context.progress?.clear() }
         var results: [DatabaseResult] = []
         let stopwatch = Stopwatch()
         let projectFindings = checker.projectFindings().flatMap(\.commandLineDiagnostics)

@@ -70,7 +70,13 @@ enum InstallCommand: KilnCommand {
         {
             installer.prepareConnection = { try standIns.install(on: $0) }
         }
+        if let line = context.progress {
+            let meter = CopyProgressMeter(line: line)
+            installer.copyProgress = { meter.show($0) }
+        }
+        defer { context.progress?.clear() }
         let report = try installer.install()
+        context.progress?.clear()
         var (document, text) = describe(report, destination: destination)
         if let warning = report.durabilityWarning {
             document.durabilityWarning = warning.message

@@ -35,6 +35,13 @@ enum ResetCommand: KilnCommand {
         try FileSystem.requireRegularFileIfPresent(db.path)
         var reset = DeveloperReset(project: project, database: database, force: arguments[Self.force])
         reset.clock = try BuildClock.sourceDateEpoch(in: context.environment)
+        if let line = context.progress {
+            let board = BuildProgressBoard(verb: "reset")
+            reset.progress = { progress in
+                if let text = board.record(progress) { line.show(text) } else { line.clear() }
+            }
+        }
+        defer { context.progress?.clear() }
         let report = try reset.reset(path: db.path) {
             context.standardError("kiln: waiting for another reset or install of \(file) to finish\n")
         }

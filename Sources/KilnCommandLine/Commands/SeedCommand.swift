@@ -67,7 +67,8 @@ enum SeedCommand: KilnCommand {
         let stopwatch = Stopwatch()
         let reports = try context.project().seed(
             database, fileAt: file.path, shownAs: file.text, mode: mode, only: arguments[Self.only],
-            progress: progress.map { line in { line.show($0) } }, clock: clock)
+            progress: progress.map { line in { line.show($0.progressText) } }, clock: clock)
+        progress?.clear()
         let elapsed = stopwatch.elapsed
         let rows = reports.reduce(0) { $0 + $1.rows }
         if json {

@@ -1,0 +1,71 @@
+import Foundation
+import Kiln
+import KilnBuild
+import Testing
+
+@testable import KilnCommandLine
+
+@Suite("progress figures and lines")
+struct ProgressTextTests {
+    @Test("percentages round down, counts and sizes shorten, rates and time left read as a person says them")
+    func figures() {
+        #expect(ProgressFormat.percent(0.419) == "41%")
+        #expect(ProgressFormat.percent(0.999) == "99%")
+        #expect(ProgressFormat.percent(1) == "100%")
+        #expect(ProgressFormat.rows(1) == "1 row")
+        #expect(ProgressFormat.rows(9_999) == "9999 rows")
+        #expect(ProgressFormat.rows(40_100) == "40.1 k rows")
+        #expect(ProgressFormat.rows(2_100_000) == "2.1 M rows")
+        #expect(ProgressFormat.bytes(800) == "800 bytes")
+        #expect(ProgressFormat.bytes(340_200_000) == "340.2 MB")
+        #expect(ProgressFormat.bytes(1_200_000_000) == "1.2 GB")
+        #expect(ProgressFormat.rate(bytes: 62_900_000, seconds: 1) == "62.9 MB/s")
+        #expect(ProgressFormat.rate(bytes: 1_000, seconds: 0.01) == nil, "too early for a rate")
+        #expect(ProgressFormat.timeLeft(11.2) == "12 s left")
+        #expect(ProgressFormat.timeLeft(125) == "2 min 05 s left")
+        #expect(ProgressFormat.timeLeft(3_720) == "1 h 02 min left")
+        #expect(ProgressFormat.timeLeft(fraction: 0.5, elapsed: 6) == "6 s left")
+        #expect(ProgressFormat.timeLeft(fraction: 0.005, elapsed: 6) == nil, "too early to tell")
+    }
+
+    @Test("a seed's line names the table, its place, the share of bytes read, rows, rate and time left")
+    func seedLine() {
+        let progress = SeedProgress(
+            table: "city", tableNumber: 3, tableCount: 7, rows: 2_100_000, bytes: 410_000_000,
+            totalBytes: 1_000_000_000, elapsed: 8)
+        #expect(progress.progressText == "seeding city (3 of 7): 41%, 2.1 M rows, 51.2 MB/s, 12 s left")
+        let single = SeedProgress(table: "item", rows: 0, bytes: 0, totalBytes: 100, elapsed: 0)
+        #expect(single.progressText == "seeding item: 0%, 0 rows", "one table: no place; no rate or time yet")
+        let indexing = SeedProgress(
+            table: "city", tableNumber: 3, tableCount: 7, phase: .indexing, rows: 10, bytes: 50, totalBytes: 100,
+            elapsed: 9)
+        #expect(indexing.progressText == "seeding city (3 of 7): indexing, 50%, 10 rows")
+    }
+
+    @Test("check and install lines say which database, step and version")
+    func checkAndInstallLines() {
+        #expect(
+            CheckProgress(database: "shop", step: .upgradePaths(version: 4, of: 12)).progressText
+                == "check shop: upgrade paths, version 4 of 12")
+        #expect(
+            CheckProgress(database: "shop", step: .building(attempt: 1, of: 2, step: .migrating(version: 3, of: 5)))
+                .progressText == "check shop: build 1 of 2, migrating, version 3 of 5")
+        let copy = DatabaseInstaller.CopyProgress(copiedBytes: 500_000_000, totalBytes: 1_000_000_000)
+        #expect(
+            copy.progressText(elapsed: 10)
+                == "copying the bundled database: 50% of 1.0 GB, 50.0 MB/s, 10 s left")
+    }
+
+    @Test("parallel builds show the oldest running database and how many others run, then nothing when done")
+    func buildBoard() {
+        let board = BuildProgressBoard(verb: "build")
+        #expect(
+            board.record(BuildProgress(database: "shop", step: .migrating(version: 1, of: 3)))
+                == "build shop: migrating, version 1 of 3")
+        #expect(
+            board.record(BuildProgress(database: "city", step: .sealing))
+                == "build shop (+1 more): migrating, version 1 of 3", "the line follows the oldest")
+        #expect(board.record(BuildProgress(database: "shop", step: .finished)) == "build city: sealing")
+        #expect(board.record(BuildProgress(database: "city", step: .finished)) == nil)
+    }
+}
