@@ -45,7 +45,7 @@ extension KilnTool {
         var text = DiagnosticText(colors: output.colors).render(diagnostic, tool: tool) + "\n"
         if let name = error.command, let spec = commands.first(where: { $0.spec.name == name })?.spec {
             text += HelpFormatter.usage(of: spec, width: output.width, lead: "Usage: ")
-            text += "\n  See 'kiln help \(name)' for more.\n"
+            text += "  See 'kiln help \(name)' for more.\n"
         } else {
             text += "Usage: kiln <subcommand>\n  See 'kiln --help' for the subcommands.\n"
         }
