@@ -3,8 +3,9 @@ import Kiln
 import KilnBuild
 
 extension CommandContext {
-    /// Prints a diagnostic on standard error (coloured when the run allows colour), records it for the run's
-    /// `--json` document, and under GitHub Actions also prints it as a workflow command.
+    /// Prints a diagnostic on standard error (coloured when the run allows colour, its path shown from the
+    /// current folder), records it for the run's `--json` document (its path relative to the root, or absolute),
+    /// and under GitHub Actions also prints it as a workflow command.
     func report(_ diagnostic: Diagnostic) {
         report([diagnostic])
     }
@@ -19,18 +20,22 @@ extension CommandContext {
         progress?.clear()
         let text = DiagnosticText(colors: output.colors)
         let located = withNotes(diagnostics)
-        let shown = located.map(shownFromCurrentFolder)
-        for diagnostic in shown { standardError(text.render(diagnostic) + "\n") }
-        diagnosticLog.record(shown)
+        for diagnostic in located.map(shownFromCurrentFolder) { standardError(text.render(diagnostic) + "\n") }
+        diagnosticLog.record(located)
         annotate(located)
     }
 
     /// Records diagnostics a command's `--json` document lists itself, without printing their text; under
     /// GitHub Actions they are still printed as workflow commands (`kiln check --json`).
-    func recordWithoutText(_ diagnostics: [Diagnostic]) {
+    ///
+    /// - Returns: the records logged, each with the diagnostic it starts from, paths relative to the root (or
+    ///   absolute), so a document that lists them in another shape too derives it from the same values.
+    @discardableResult
+    func recordWithoutText(_ diagnostics: [Diagnostic]) -> [DiagnosticRecord.Origin] {
         let located = withNotes(diagnostics)
-        diagnosticLog.record(located.map(shownFromCurrentFolder))
+        diagnosticLog.record(located)
         annotate(located)
+        return DiagnosticRecord.origins(of: located)
     }
 
     /// The diagnostics as printed: paths absolute under `--absolute-paths`, and the double-quoted identifier

@@ -65,10 +65,10 @@ final class InterruptSignal: @unchecked Sendable {
     /// The exit status for a process ended by `number`: 128 plus the signal, as shells report it.
     static func exitStatus(for number: Int32) -> Int32 { 128 + number }
 
-    /// The one line a command prints when a signal stopped it, e.g. `kiln: interrupted (SIGINT): shop.sqlite
-    /// is as it was; the load was rolled back`.
+    /// The error message a command reports when a signal stopped it, e.g. `interrupted (SIGINT): shop.sqlite
+    /// is as it was; the load was rolled back`, printed as `kiln: error: interrupted (SIGINT): …`.
     static func message(for number: Int32, outcome: String) -> String {
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
-        return "kiln: interrupted (\(name)): \(outcome)\n"
+        return "interrupted (\(name)): \(outcome)"
     }
 }

@@ -12,7 +12,7 @@ protocol KilnCommand: Sendable {
     /// - Throws: any error, which ``KilnTool`` prints as diagnostics (exit 1), or a ``UsageError`` (exit 64).
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32
 
-    /// What a signal that stopped the command left, said after `kiln: interrupted (SIGINT): `, e.g.
+    /// What a signal that stopped the command left, said after `kiln: error: interrupted (SIGINT): `, e.g.
     /// `shop.sqlite stays at version 3; the migration in progress was rolled back`. Called only after the
     /// command returned, so it may look at the files it names.
     static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String

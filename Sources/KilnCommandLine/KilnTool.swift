@@ -77,7 +77,8 @@ public enum KilnTool {
         context.command = command.spec.name
         context.absolutePaths = parsed[CommonOptions.absolutePaths]
         context.output.apply(
-            color: parsed[CommonOptions.color], quiet: parsed[CommonOptions.quiet], json: parsed.flag("json"),
+            color: parsed[CommonOptions.color], quiet: parsed[CommonOptions.quiet],
+            document: OutputDocument.requested(by: parsed),
             environment: context.environment, standardErrorIsTerminal: context.standardErrorIsTerminal)
         if context.output.showsProgress { context.progress = ProgressLine(write: context.standardError) }
         do {

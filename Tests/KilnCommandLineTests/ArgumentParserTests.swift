@@ -1,5 +1,6 @@
 import Foundation
 import KilnBuild
+import KilnTestSupport
 import Testing
 
 @testable import KilnCommandLine
@@ -141,14 +142,16 @@ struct ArgumentParserTests {
         var errors = ""
         let collect: (String) -> Void = { output += $0 }
         let collectErrors: (String) -> Void = { errors += $0 }
-        #expect(KilnTool.run(["--version"], standardOutput: collect, standardError: collectErrors) == 0)
+        let run = { (arguments: [String]) in
+            KilnTool.run(
+                arguments, standardOutput: collect, standardError: collectErrors, environment: TestEnvironment.kiln)
+        }
+        #expect(run(["--version"]) == 0)
         #expect(output == "0.1.0\n")
-        #expect(KilnTool.run(["stauts"], standardOutput: collect, standardError: collectErrors) == 64)
+        #expect(run(["stauts"]) == 64)
         #expect(errors.contains("kiln: error: unknown subcommand 'stauts'\nkiln: note: did you mean 'status'?"))
         #expect(
-            KilnTool.run(
-                ["schema", "nothing", "--root", "/nonexistent-kiln-root"], standardOutput: collect,
-                standardError: collectErrors) == 1)
+            run(["schema", "nothing", "--root", "/nonexistent-kiln-root"]) == 1)
     }
 
     @Test("every command's options and arguments have distinct names, so a value is read by exactly one declaration")

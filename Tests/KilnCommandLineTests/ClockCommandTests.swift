@@ -29,7 +29,7 @@ struct ClockCommandTests {
         return folder
     }
 
-    /// Runs kiln in `folder` with exactly `environment`.
+    /// Runs kiln in `folder` with ``TestEnvironment/kiln`` and `environment`, but no `SOURCE_DATE_EPOCH` of its own.
     private func kiln(_ arguments: String..., in folder: TemporaryDirectory, environment: [String: String] = [:])
         -> ProcessResult
     {
@@ -37,7 +37,7 @@ struct ClockCommandTests {
         var errors = ""
         let status = KilnTool.run(
             arguments, currentDirectory: folder.url, standardOutput: { output += $0 }, standardError: { errors += $0 },
-            environment: environment)
+            environment: TestEnvironment.kiln.filter { $0.key != "SOURCE_DATE_EPOCH" }.merging(environment) { $1 })
         return ProcessResult(status: status, standardOutput: output, standardError: errors)
     }
 
@@ -99,7 +99,8 @@ struct ClockCommandTests {
             var errors = ""
             let status = KilnTool.run(
                 arguments, currentDirectory: folder.url, standardOutput: { output += $0 },
-                standardError: { errors += $0 }, environment: ["SOURCE_DATE_EPOCH": "tomorrow"])
+                standardError: { errors += $0 },
+                environment: TestEnvironment.kiln.merging(["SOURCE_DATE_EPOCH": "tomorrow"]) { $1 })
             #expect(status == 1)
             #expect(
                 errors.hasPrefix(

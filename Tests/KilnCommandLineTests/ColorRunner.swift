@@ -10,8 +10,6 @@ func kiln(
     var output = ""
     var errors = ""
     var environment = TestEnvironment.kiln
-    // A CI runner's checkout folder would make the temporary projects' annotation paths absolute.
-    environment["GITHUB_WORKSPACE"] = nil
     environment.merge(extra) { _, new in new }
     let status = KilnTool.run(
         arguments, currentDirectory: directory, standardOutput: { output += $0 }, standardError: { errors += $0 },

@@ -131,7 +131,7 @@ struct JSONErrorsTests {
         var context = CommandContext(
             root: URL(fileURLWithPath: "/"), standardOutput: { output += $0 }, standardError: { _ in },
             standardErrorIsTerminal: false)
-        context.output.isJSON = true
+        context.output.document = .json
         context.command = "status"
         try context.printJSON(["formatVersion": 1])
         _ = KilnTool.report(DiagnosticFailure(Diagnostic(.error, "late")), arguments: ["--json"], context: context)
@@ -142,7 +142,7 @@ struct JSONErrorsTests {
         var fresh = CommandContext(
             root: URL(fileURLWithPath: "/"), standardOutput: { interrupted += $0 }, standardError: { _ in },
             standardErrorIsTerminal: false)
-        fresh.output.isJSON = true
+        fresh.output.document = .json
         #expect(KilnTool.reportInterrupt(2, outcome: "nothing changed", command: "seed", context: fresh) == 130)
         let document = try oneDocument(interrupted)
         #expect(document["outcome"] as? String == "interrupted" && document["exitStatus"] as? Int == 130)

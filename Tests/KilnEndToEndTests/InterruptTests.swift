@@ -32,7 +32,7 @@ struct InterruptTests {
         #expect(result.status == 130, "\(result.standardError)")
         #expect(
             result.standardError
-                == "kiln: interrupted (SIGINT): big.sqlite is as it was; the load was rolled back\n")
+                == "kiln: error: interrupted (SIGINT): big.sqlite is as it was; the load was rolled back\n")
         #expect(try folder.read("big.sqlite") == before)
         #expect(!folder.exists("big.sqlite-journal"))
         // Read-only commands see the file as it was, not an interrupted write.
@@ -60,7 +60,7 @@ struct InterruptTests {
         #expect(result.status == 143, "\(result.standardError)")
         #expect(
             result.standardError.hasSuffix(
-                "kiln: interrupted (SIGTERM): databases in progress were discarded and keep their previous files in build; any reported built above are published, and build/kiln-manifest.json describes what is there\n"
+                "kiln: error: interrupted (SIGTERM): databases in progress were discarded and keep their previous files in build; any reported built above are published, and build/kiln-manifest.json describes what is there\n"
             ))
         #expect(try folder.read("build/big.sqlite") == previous)
         #expect(temporaries().isEmpty, "\(temporaries())")
@@ -88,7 +88,7 @@ struct InterruptTests {
         #expect(result.status == 130, "\(result.standardError)")
         #expect(
             result.standardError.hasSuffix(
-                "kiln: interrupted (SIGINT): big.sqlite stays at version 1; the migration in progress was rolled back\n"
+                "kiln: error: interrupted (SIGINT): big.sqlite stays at version 1; the migration in progress was rolled back\n"
             ), "\(result.standardError)")
         let status = try KilnBinary.run(["status", "big", "--db", "big.sqlite"], in: folder.url)
         #expect(status.standardOutput.hasPrefix("big: big.sqlite is at version 1 of 2\n"), "\(status.standardError)")

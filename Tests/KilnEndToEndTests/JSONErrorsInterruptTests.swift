@@ -23,6 +23,6 @@ struct JSONErrorsInterruptTests {
                 == "interrupted (SIGINT): big.sqlite is as it was; the load was rolled back")
         #expect(
             result.standardError.hasSuffix(
-                "kiln: interrupted (SIGINT): big.sqlite is as it was; the load was rolled back\n"))
+                "kiln: error: interrupted (SIGINT): big.sqlite is as it was; the load was rolled back\n"))
     }
 }

@@ -32,7 +32,7 @@ enum BuildCommand: KilnCommand {
         name: "xcfilelist", valueName: "dir",
         help: "Also write kiln-inputs.xcfilelist and kiln-outputs.xcfilelist there, for an Xcode Run Script phase.")
     /// `--json`.
-    static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
+    static let json = CommonOptions.json
 
     struct Document: Encodable {
         var formatVersion = 1

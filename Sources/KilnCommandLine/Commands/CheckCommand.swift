@@ -35,7 +35,7 @@ enum CheckCommand: KilnCommand {
     /// `--strict`.
     static let strict = Option<Bool>(flag: "strict", help: "Treat warnings as errors.")
     /// `--json`.
-    static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
+    static let json = CommonOptions.json
     /// `--format <format>`.
     static let format = Option<CheckReportFormat?>(
         name: "format", valueName: "format",
@@ -77,8 +77,8 @@ enum CheckCommand: KilnCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let format = try CheckReportFormat.resolve(format: arguments[Self.format], json: arguments[Self.json])
-        let context = documentContext(context, format: format)
+        _ = try CheckReportFormat.resolve(format: arguments[Self.format], json: arguments[Self.json])
+        let format = context.output.document
         let reportedBefore = context.diagnosticLog.diagnostics.count
         let project = try context.project()
         let names = try project.databases(named: arguments[Self.databases])
@@ -89,33 +89,34 @@ enum CheckCommand: KilnCommand {
         defer { context.progress?.clear() }
         var results: [DatabaseResult] = []
         let stopwatch = Stopwatch()
-        let projectFindings = checker.projectFindings().flatMap(\.commandLineDiagnostics)
-        show(projectFindings, format: format, context: context)
+        let projectDiagnostics = checker.projectFindings().flatMap(\.commandLineDiagnostics)
+        let projectFindings = show(projectDiagnostics, starts: nil, format: format, context: context)
         for name in names {
-            let findings = checker.findings(for: name).flatMap { finding in
-                finding.commandLineDiagnostics.map { (strict ? $0.promotingWarning : $0, finding.upgradeStarts) }
+            var findings: [Finding] = []
+            var diagnostics: [Diagnostic] = []
+            for finding in checker.findings(for: name) {
+                let shown = finding.commandLineDiagnostics.map { strict ? $0.promotingWarning : $0 }
+                diagnostics += shown
+                findings += show(shown, starts: finding.upgradeStarts, format: format, context: context)
             }
-            show(findings.map(\.0), format: format, context: context)
-            let diagnostics = findings.map(\.0)
             results.append(
                 DatabaseResult(
                     name: name, errors: diagnostics.filter { $0.severity == .error }.count,
-                    warnings: diagnostics.filter { $0.severity == .warning }.count,
-                    diagnostics: findings.map(Finding.init)))
+                    warnings: diagnostics.filter { $0.severity == .warning }.count, diagnostics: findings))
         }
-        let errors = results.reduce(projectFindings.count) { $0 + $1.errors }
+        let errors = results.reduce(projectDiagnostics.count) { $0 + $1.errors }
         let warnings = results.reduce(0) { $0 + $1.warnings }
         switch format {
         case .json:
             let document = Document(
-                project: projectFindings.map { Finding($0, starts: nil) }, databases: results, errors: errors,
-                warnings: warnings, passed: errors == 0, diagnostics: context.diagnosticLog.records)
+                project: projectFindings, databases: results, errors: errors, warnings: warnings,
+                passed: errors == 0, diagnostics: context.diagnosticLog.records)
             try context.printJSON(document)
         case .sarif:
             let findings = Array(context.diagnosticLog.diagnostics.dropFirst(reportedBefore))
             let workspace = context.environment["GITHUB_WORKSPACE"]
             try context.printJSON(SarifLog.check(findings, root: context.root, workspace: workspace))
-        case .text:
+        case nil:
             let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
             context.standardOutput(
                 "kiln check: \(errors == 0 ? "passed" : "failed"), \(plural(names.count, "database")), \(plural(errors, "error")), \(plural(warnings, "warning")) (\(Format.duration(seconds: stopwatch.elapsed)))\n"
@@ -126,38 +127,33 @@ enum CheckCommand: KilnCommand {
 }
 
 extension CheckCommand {
-    /// The context a document format runs in: no progress line, and a failure prints the error document
-    /// (`--format json`, which ``OutputSettings/isJSON`` does not see).
-    fileprivate static func documentContext(_ context: CommandContext, format: CheckReportFormat) -> CommandContext {
-        guard format != .text else { return context }
-        var context = context
-        context.progress?.clear()
-        context.progress = nil
-        context.output.showsProgress = false
-        context.output.isJSON = format == .json
-        context.diagnosticLog.documentRequested = format == .json
-        return context
-    }
-
-    /// Prints findings as text, or only records them when a document lists them (still annotated under
+    /// Prints findings as text, or, when a document lists them, only records them (still annotated under
     /// GitHub Actions).
-    fileprivate static func show(_ diagnostics: [Diagnostic], format: CheckReportFormat, context: CommandContext) {
-        if format == .text {
+    ///
+    /// - Returns: under a document, the findings in the per-database shape, each derived from the record the
+    ///   document's `diagnostics` array lists, so the two never disagree; none for text.
+    fileprivate static func show(
+        _ diagnostics: [Diagnostic], starts: UpgradeStarts?, format: OutputDocument?, context: CommandContext
+    ) -> [Finding] {
+        guard format != nil else {
             context.report(diagnostics)
-        } else {
-            context.recordWithoutText(diagnostics)
+            return []
         }
+        return context.recordWithoutText(diagnostics).map { Finding($0, starts: starts) }
     }
 }
 
 extension CheckCommand.Finding {
-    /// A diagnostic as `--json` lists it, with the starting versions of an upgrade finding.
-    init(_ diagnostic: Diagnostic, starts: UpgradeStarts?) {
+    /// A finding as `--json` lists it per database: the fields of its ``DiagnosticRecord`` under their older
+    /// names (`path` for `file`, `hint` for the diagnostic's own hint), the lint rule, and the starting
+    /// versions of an upgrade finding.
+    init(_ origin: DiagnosticRecord.Origin, starts: UpgradeStarts?) {
+        let record = origin.record
         self.init(
-            code: diagnostic.code, rule: diagnostic.code.flatMap(LintRule.init(rawValue:))?.rawValue,
-            severity: diagnostic.severity.rawValue, path: diagnostic.location?.path,
-            line: diagnostic.location?.line, column: diagnostic.location?.column, message: diagnostic.message,
-            hint: diagnostic.hint, fromVersions: starts?.versions, untriedVersions: starts?.untried.map { Array($0) })
+            code: record.code, rule: record.code.flatMap(LintRule.init(rawValue:))?.rawValue,
+            severity: record.severity, path: record.file, line: record.line, column: record.column,
+            message: record.message, hint: origin.diagnostic.hint, fromVersions: starts?.versions,
+            untriedVersions: starts?.untried.map { Array($0) })
     }
 }
 

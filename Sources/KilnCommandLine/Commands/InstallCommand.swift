@@ -40,7 +40,7 @@ enum InstallCommand: KilnCommand {
     static let fullVerification = Option<Bool>(
         flag: "full-verification", help: "Also run quick_check on the bundled file and the copy (reads every page).")
     /// `--json`.
-    static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
+    static let json = CommonOptions.json
 
     struct Document: Encodable {
         var formatVersion = 1

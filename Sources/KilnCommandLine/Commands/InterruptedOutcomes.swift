@@ -1,7 +1,7 @@
 import Kiln
 
 // What each command that writes leaves behind when a signal stops it; the line follows
-// `kiln: interrupted (SIGINT): `. Commands not listed here change nothing but temporary files.
+// `kiln: error: interrupted (SIGINT): `. Commands not listed here change nothing but temporary files.
 
 extension MigrateCommand {
     /// The version the file stays at, read back: each migration commits on its own, so the ones before the

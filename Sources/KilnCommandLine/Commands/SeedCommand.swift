@@ -29,8 +29,7 @@ enum SeedCommand: KilnCommand {
     static let only = Option<[String]>(
         name: "only", valueName: "table", help: "Load only this table (repeat for more).")
     /// `--json`.
-    static let json = Option<Bool>(
-        flag: "json", help: "Print one JSON document instead of text, and no progress.")
+    static let json = CommonOptions.json
 
     /// The `--json` document.
     struct Document: Encodable {

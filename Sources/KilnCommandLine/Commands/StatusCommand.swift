@@ -27,7 +27,7 @@ enum StatusCommand: KilnCommand {
     static let db = Option<CommandLinePath?>(
         name: "db", valueName: "file", help: "A database file to compare with the migrations.")
     /// `--json`.
-    static let json = Option<Bool>(flag: "json", help: "Print one JSON document instead of text.")
+    static let json = CommonOptions.json
 
     /// The JSON document `--json` prints; its shape is the stable contract, the text is not.
     struct Document: Encodable {

@@ -22,6 +22,12 @@ public enum CommonOptions {
     public static let quiet = Option<Bool>(
         flag: "quiet", help: "Print no progress and no informational lines; errors still print.", shortName: "q")
 
+    /// `--json`: one JSON document on standard output instead of text, failures included. Not common to every
+    /// command: each command that prints a document declares this one value, which the run reads once into
+    /// ``OutputSettings/document``.
+    public static let json = Option<Bool>(
+        flag: "json", help: "Print one JSON document instead of text, and no progress.")
+
     /// Their declarations, in the order help lists them.
     static let all = [
         root.declaration, absolutePaths.declaration, color.declaration, quiet.declaration, help.declaration,

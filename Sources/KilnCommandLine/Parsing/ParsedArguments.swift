@@ -22,9 +22,16 @@ public struct ParsedArguments: Sendable {
         Self.value(positionals[argument.name], of: "argument '<\(argument.name)>'")
     }
 
-    /// Whether the command declares a flag of this name and it was given (`--json` is declared per command).
-    func flag(_ name: String) -> Bool {
-        (options[name] as? Bool) ?? false
+    /// The value of an option only some commands declare (``CommonOptions/json``), or nil when this command
+    /// does not declare it.
+    func ifDeclared<Value>(_ option: Option<Value>) -> Value? {
+        options[option.name].flatMap { $0 as? Value }
+    }
+
+    /// The given values of every option whose type is `type` (an optional option left out gives none), in
+    /// name order: how the run finds a `--format` that asks for a document whatever the command calls it.
+    func declaredValues<Value>(of type: Value.Type) -> [Value] {
+        options.sorted { $0.key < $1.key }.compactMap { $0.value as? Value }
     }
 
     /// A stored value as the type its declaration promised; anything else means a command read a declaration

@@ -19,18 +19,39 @@ struct DiagnosticRecord: Codable, Equatable, Sendable {
     /// The notes printed under it: its hint, and any `note:` diagnostics that follow it.
     let notes: [DiagnosticNoteRecord]
 
+    /// A record and the diagnostic it starts from (whose hint is the record's first note, when it has one).
+    struct Origin {
+        /// The record, with the notes that joined it.
+        let record: DiagnosticRecord
+        /// The error, warning or lone note it starts from.
+        let diagnostic: Diagnostic
+    }
+
     /// The records of diagnostics in the order they were printed: a `note:` diagnostic joins the notes of the
     /// error or warning before it; a note with nothing before it stands alone.
     static func records(of diagnostics: [Diagnostic]) -> [DiagnosticRecord] {
-        var records: [DiagnosticRecord] = []
+        origins(of: diagnostics).map(\.record)
+    }
+
+    /// The records of diagnostics as ``records(of:)`` makes them, each with the diagnostic it starts from.
+    static func origins(of diagnostics: [Diagnostic]) -> [Origin] {
+        var origins: [Origin] = []
         for diagnostic in diagnostics {
-            if diagnostic.severity == .note, let last = records.popLast() {
-                records.append(last.adding(DiagnosticNoteRecord.notes(of: diagnostic)))
+            if diagnostic.severity == .note, let last = origins.popLast() {
+                origins.append(
+                    Origin(
+                        record: last.record.adding(DiagnosticNoteRecord.notes(of: diagnostic)),
+                        diagnostic: last.diagnostic))
             } else {
-                records.append(DiagnosticRecord(diagnostic))
+                origins.append(Origin(record: DiagnosticRecord(diagnostic), diagnostic: diagnostic))
             }
         }
-        return records
+        return origins
+    }
+
+    /// The message, then each note on a line of its own (`note: …`), as annotations and SARIF results show it.
+    var messageWithNotes: String {
+        ([message] + notes.map { "note: \($0.message)" }).joined(separator: "\n")
     }
 
     /// A diagnostic's record, its hint its one note.

@@ -1,5 +1,6 @@
-/// What a command line asks of the output, read from its raw words: a usage error is printed before (or
-/// because) parsing failed, yet `--json` and `--color` must still count.
+/// What a command line asks of the output, read from its raw words: used only when parsing failed (or found no
+/// subcommand), when ``OutputDocument/requested(by:)`` has nothing to read, yet `--json`, `--format` and
+/// `--color` must still count.
 struct RawOutputRequest {
     /// The words before `--`, where options end.
     private let words: ArraySlice<String>
@@ -9,17 +10,25 @@ struct RawOutputRequest {
         words = arguments.prefix { $0 != "--" }
     }
 
-    /// Whether a JSON document was asked for: `--json`, or `--format json` / `--format=json`.
-    var json: Bool { words.contains("--json") || value(of: "--format") == "json" }
+    /// The document asked for: JSON for `--json` or `--format json` / `--format=json`, SARIF for
+    /// `--format sarif`; nil for text.
+    var document: OutputDocument? {
+        if words.contains("--json") { return .json }
+        switch value(of: "--format") {
+        case "json": return .json
+        case "sarif": return .sarif
+        default: return nil
+        }
+    }
 
     /// `--color`'s value when it names a choice, else `auto`.
     var color: ColorChoice { value(of: "--color").flatMap(ColorChoice.init(rawValue:)) ?? .auto }
 
-    /// The output settings the run would have had, from the context's settings, `--color` and `--json`.
+    /// The output settings the run would have had, from the context's settings, `--color`, `--json` and `--format`.
     func settings(from context: CommandContext) -> OutputSettings {
         var settings = context.output
         settings.apply(
-            color: color, quiet: false, json: context.output.isJSON || json, environment: context.environment,
+            color: color, quiet: false, document: context.output.document ?? document, environment: context.environment,
             standardErrorIsTerminal: context.standardErrorIsTerminal)
         return settings
     }

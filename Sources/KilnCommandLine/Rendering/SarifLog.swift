@@ -23,8 +23,30 @@ struct SarifLog: Encodable {
         let tool: Tool
         /// Where relative artifact URIs start: `PROJECTROOT`.
         let originalUriBaseIds: [String: ArtifactLocation]
+        /// How region columns are counted: UTF-16 code units (SARIF's default, said outright).
+        var columnKind = "utf16CodeUnits"
+        /// The one invocation of kiln: whether it ran to its end, and why not.
+        let invocations: [Invocation]
         /// One result per finding.
         let results: [Result]
+    }
+
+    /// One invocation of the tool.
+    struct Invocation: Encodable {
+        /// Whether kiln ran to its end (a check that finds errors still succeeded in running).
+        let executionSuccessful: Bool
+        /// What stopped it, when it did not.
+        var toolExecutionNotifications: [Notification]?
+    }
+
+    /// A message about the run itself rather than a finding: the error that stopped it.
+    struct Notification: Encodable {
+        /// `error`, `warning` or `note`.
+        let level: String
+        /// The message, then its notes on lines of their own.
+        let message: Message
+        /// Where it points, when it does.
+        let locations: [Location]?
     }
 
     /// The tool that produced the results.
@@ -83,8 +105,8 @@ struct SarifLog: Encodable {
     struct PhysicalLocation: Encodable {
         /// The file.
         let artifactLocation: ArtifactLocation
-        /// The line and column.
-        let region: Region
+        /// The line and column; none for a folder.
+        let region: Region?
     }
 
     /// A file: a URI relative to a base id, or an absolute one.
@@ -95,7 +117,7 @@ struct SarifLog: Encodable {
         var uriBaseId: String?
     }
 
-    /// A line and a column (SARIF counts columns in characters; kiln's are UTF-8 bytes, equal for ASCII).
+    /// A line and a column, the column in UTF-16 code units (see ``Run/columnKind``).
     struct Region: Encodable {
         /// The 1-based line.
         let startLine: Int

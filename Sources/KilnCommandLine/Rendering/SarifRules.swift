@@ -9,10 +9,26 @@ enum SarifRules {
     /// The rule id of a diagnostic without a code of its own (an error from another area, such as a migration
     /// that does not run).
     static let uncoded = "error"
+    /// The rule id of a warning without a code of its own.
+    static let uncodedWarning = "warning"
+    /// The rule id of a lone note without a code of its own.
+    static let uncodedNote = "note"
+
+    /// A record's rule id: its code, else one per severity, so a note never shares the errors' rule.
+    static func id(of record: DiagnosticRecord) -> String {
+        if let code = record.code { return code }
+        switch record.severity {
+        case "warning": return uncodedWarning
+        case "note": return uncodedNote
+        default: return uncoded
+        }
+    }
 
     /// What each rule finds, in a sentence.
     private static let descriptions: [String: String] = [
         uncoded: "The input could not be read or run.",
+        uncodedWarning: "A warning of kiln check without a rule of its own.",
+        uncodedNote: "A note of kiln check.",
         "sum-missing": "A database's migrations have no kiln.sum.",
         "sum-unreadable": "kiln.sum cannot be read.",
         "sum-mismatch": "kiln.sum's total does not match its lines.",

@@ -28,8 +28,7 @@ enum WorkflowCommand {
         }
         properties.append(("title", record.code.map { "\(title) [\($0)]" } ?? title))
         let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-        let message = ([record.message] + record.notes.map { "note: \($0.message)" }).joined(separator: "\n")
-        return "::\(command) \(list)::\(escapeData(message))"
+        return "::\(command) \(list)::\(escapeData(record.messageWithNotes))"
     }
 
     /// A message escaped as the runner unescapes it: `%`, carriage return and line feed.
@@ -55,9 +54,30 @@ enum WorkflowCommand {
     static func repositoryPath(_ path: String, root: URL, workspace: String?) -> String {
         guard let workspace, !workspace.isEmpty else { return path }
         let absolute = path.hasPrefix("/") ? path : root.appendingPathComponent(path).path
-        let file = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
-        let base = URL(fileURLWithPath: workspace).standardizedFileURL.resolvingSymlinksInPath().path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
+        let file = resolved(absolute)
+        let prefix = folderPrefix(of: workspace)
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+    }
+
+    /// Whether `GITHUB_WORKSPACE` (the checkout) holds the project root, so paths are named from the workspace.
+    ///
+    /// - Parameters:
+    ///   - root: the project root.
+    ///   - workspace: `GITHUB_WORKSPACE`, when set.
+    /// - Returns: true when the workspace is set and the root is the workspace or inside it.
+    static func workspaceHolds(root: URL, workspace: String?) -> Bool {
+        guard let workspace, !workspace.isEmpty else { return false }
+        return folderPrefix(of: resolved(root.path)).hasPrefix(folderPrefix(of: workspace))
+    }
+
+    /// A path standardized with its symbolic links resolved.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// A folder's resolved path ending in `/`, so a prefix test matches whole components.
+    private static func folderPrefix(of folder: String) -> String {
+        let base = resolved(folder)
+        return base.hasSuffix("/") ? base : base + "/"
     }
 }

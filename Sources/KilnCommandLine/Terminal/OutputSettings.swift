@@ -7,8 +7,11 @@ public struct OutputSettings: Sendable {
     public var showsProgress = false
     /// Whether informational lines on standard error (which project is used, what was kept) are left out.
     public var isQuiet = false
-    /// Whether the command prints one JSON document (`--json`), failures included.
-    public var isJSON = false
+    /// The document the command prints on standard output instead of text (`--json`, `--format json|sarif`),
+    /// failures included; nil for text.
+    public var document: OutputDocument?
+    /// Whether the command prints one JSON document, failures included.
+    public var isJSON: Bool { document == .json }
     /// Whether diagnostics are also printed as GitHub Actions workflow commands (`GITHUB_ACTIONS=true`).
     public var githubActions = false
     /// The width help is wrapped to: `COLUMNS`, else the terminal's, else 80.
@@ -36,11 +39,12 @@ public struct OutputSettings: Sendable {
     /// - Parameters:
     ///   - color: `--color`.
     ///   - quiet: `--quiet`.
-    ///   - json: whether the command was asked for `--json`.
+    ///   - document: the document asked for (see ``OutputDocument/requested(by:)``), nil for text.
     ///   - environment: the variables the run sees (`NO_COLOR`, `CLICOLOR_FORCE`, `TERM`).
     ///   - standardErrorIsTerminal: whether standard error is a terminal.
     mutating func apply(
-        color: ColorChoice, quiet: Bool, json: Bool, environment: [String: String], standardErrorIsTerminal: Bool
+        color: ColorChoice, quiet: Bool, document: OutputDocument?, environment: [String: String],
+        standardErrorIsTerminal: Bool
     ) {
         let isDumb = environment["TERM"] == "dumb"
         switch color {
@@ -56,7 +60,7 @@ public struct OutputSettings: Sendable {
             }
         }
         isQuiet = quiet
-        isJSON = json
-        showsProgress = standardErrorIsTerminal && !isDumb && !quiet && !json
+        self.document = document
+        showsProgress = standardErrorIsTerminal && !isDumb && !quiet && document == nil
     }
 }
