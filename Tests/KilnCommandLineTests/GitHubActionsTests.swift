@@ -84,4 +84,16 @@ struct GitHubActionsTests {
         #expect(WorkflowCommand.repositoryPath("m/a.sql", root: root, workspace: nil) == "m/a.sql")
         #expect(WorkflowCommand.repositoryPath("/work/repo/x.sql", root: root, workspace: "/work/repo/") == "x.sql")
     }
+
+    @Test("SARIF names files from GITHUB_WORKSPACE even without GITHUB_ACTIONS, so tests run without it")
+    func workspaceWithoutActions() throws {
+        #expect(TestEnvironment.outputVariables.contains("GITHUB_WORKSPACE"))
+        #expect(TestEnvironment.kiln["GITHUB_WORKSPACE"] == nil)
+        let repository = try TemporaryDirectory()
+        try repository.write("db/migrations/shop/0001_create.sql", "CREATE TABL a (x);\n")
+        let result = kiln(
+            ["check", "--root", "db", "--format", "sarif"], in: repository.url,
+            environment: ["GITHUB_WORKSPACE": repository.url.path])
+        #expect(result.standardOutput.contains("\"uri\" : \"db/migrations/shop/0001_create.sql\""))
+    }
 }
