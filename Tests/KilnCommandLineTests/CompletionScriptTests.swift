@@ -90,6 +90,9 @@ struct CompletionScriptTests {
                 let spelled = option.shortName.map { ["{-\($0),--\(option.name)}'["] }
                     ?? ["--\(option.name)[", "--\(option.name)=["]
                 #expect(spelled.contains { body.contains($0) }, "\(spec.name) --\(option.name)")
+                if case .choices(let names) = option.completion {
+                    #expect(body.contains(":\(option.valueName!):(\(names.joined(separator: " ")))'"), "\(spec.name)")
+                }
             }
         }
         #expect(script.components(separatedBy: "--list-databases").count == 2, "only the call back into kiln")
@@ -97,7 +100,9 @@ struct CompletionScriptTests {
 
     @Test("fish: one complete line per subcommand and per option, conditioned on that subcommand")
     func fishPerCommand() {
-        let lines = Set(Self.script("fish").split(separator: "\n").map(String.init))
+        let script = Self.script("fish")
+        #expect(script.components(separatedBy: "--list-databases").count == 2, "only the call back into kiln")
+        let lines = Set(script.split(separator: "\n").map(String.init))
         #expect(lines.contains("complete -c kiln -n __kiln_subcommand_is -s v -l version -d 'Show the version.'"))
         #expect(lines.contains("complete -c kiln -n __kiln_subcommand_is -s h -l help -d 'Show help information.'"))
         for spec in KilnTool.allSpecs {
@@ -106,7 +111,11 @@ struct CompletionScriptTests {
             let own = lines.filter { $0.hasPrefix("complete -c kiln -n '__kiln_subcommand_is \(spec.name)' ") }
             for option in spec.completedOptions {
                 let short = option.shortName.map { " -s \($0)" } ?? ""
-                #expect(own.contains { $0.contains("'\(short) -l \(option.name) ") }, "\(spec.name) --\(option.name)")
+                let line = own.first { $0.contains("'\(short) -l \(option.name) ") }
+                #expect(line != nil, "\(spec.name) --\(option.name)")
+                if case .choices(let names) = option.completion {
+                    #expect(line?.contains(" -x -a '\(names.joined(separator: " "))' -d ") == true, "\(spec.name)")
+                }
             }
             #expect(own.count == spec.completedOptions.count + spec.arguments.filter { $0.completion != .none }.count)
         }
