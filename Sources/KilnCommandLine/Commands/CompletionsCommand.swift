@@ -66,6 +66,6 @@ enum CompletionsCommand: KilnCommand {
                 given: root?.folderURL, environment: context.environment, startFolder: context.root),
             let names = try? KilnProject(root: location.root).databaseNames()
         else { return [] }
-        return names.filter(NewCommand.isValidName)
+        return names.filter(KilnProject.isValidDatabaseName)
     }
 }
