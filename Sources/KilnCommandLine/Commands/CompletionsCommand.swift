@@ -55,8 +55,9 @@ enum CompletionsCommand: KilnCommand {
 
     /// The database names of the project found as every command finds it (`--root`, else `KILN_ROOT`, else the
     /// nearest folder at or above the current one holding a project), keeping only those that pass the
-    /// database-name rule, so a shell is never offered a folder name it could expand or split. No project, or
-    /// one that cannot be read, gives none, silently: this is what a shell calls on every Tab.
+    /// database-name rule (``KilnProject/isValidDatabaseName(_:)``), so a shell is never offered a folder name it
+    /// could expand or split. No project, or one that cannot be read, gives none, silently: this is what a shell
+    /// calls on every Tab.
     ///
     /// `completions` needs no project, so `context.root` is the current folder, or `--root` when given (which
     /// ``ProjectLocator`` takes as it is).
