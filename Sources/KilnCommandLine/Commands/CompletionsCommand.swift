@@ -16,7 +16,8 @@ enum CompletionsCommand: KilnCommand {
         name: "completions", abstract: "Prints a shell completion script for bash, zsh or fish.",
         discussion: """
             The script completes subcommands, options, their values and the project's database names (it asks
-            kiln for them, honouring a --root already typed). Install it once per shell:
+            kiln for them, which finds the project as every command does: a --root already typed, KILN_ROOT, the
+            folders above). Install it once per shell:
 
             bash: add this line to ~/.bashrc (or save the script in the folder bash-completion reads, e.g.
             ~/.local/share/bash-completion/completions/kiln):
