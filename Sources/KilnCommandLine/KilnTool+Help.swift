@@ -7,19 +7,24 @@ extension KilnTool {
     ///
     /// - Returns: the exit status, or nil when `first` is a subcommand's name (or unknown).
     static func runBuiltIn(_ first: String, _ rest: [String], context: CommandContext) -> Int32? {
-        switch first {
-        case "--version", "-v":
+        if versionOption.declaration.spellings.contains(first) {
             context.standardOutput(KilnVersion.current + "\n")
             return success
-        case "-h", "--help":
+        }
+        if CommonOptions.help.declaration.spellings.contains(first) {
             context.standardOutput(HelpFormatter.rootHelp(commands: allSpecs, width: context.output.width))
             return success
-        case "help":
-            return help(rest, context: context)
-        default:
-            return nil
         }
+        return first == helpSpec.name ? help(rest, context: context) : nil
     }
+
+    /// `-v`, `--version`: kiln's version instead of a subcommand.
+    static let versionOption = Option<Bool>(flag: "version", help: "Show the version.", shortName: "v")
+
+    /// The options `kiln` answers itself in place of a subcommand, `-v/--version` and `-h/--help`, in the order
+    /// root help lists them: the one declaration root help, the man page's synopsis, the completion scripts and
+    /// ``runBuiltIn(_:_:context:)`` read.
+    static let builtInOptions = [versionOption.declaration, CommonOptions.help.declaration]
 
     /// Every subcommand's spec in the order help lists them, `help` included: the one source of help, the man
     /// page and the completion scripts.

@@ -41,20 +41,84 @@ struct CompletionScriptTests {
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
     }
 
-    @Test("every script names every subcommand, every visible option and every choice; no hidden option", arguments: ["bash", "zsh", "fish"])
-    func singleSource(shell: String) {
-        let script = Self.script(shell)
+    /// The text of shell function `name` in `script`, from its opening line to its closing `}`.
+    static func function(_ name: String, in script: String) -> String? {
+        guard let start = script.range(of: "\n\(name)() {\n") else { return nil }
+        guard let end = script.range(of: "\n}\n", range: start.upperBound..<script.endIndex) else { return nil }
+        return String(script[start.lowerBound..<end.upperBound])
+    }
+
+    /// `words` as the bash script quotes them for `_kiln_reply words`.
+    static func bashWords(_ words: [String]) -> String {
+        "_kiln_reply words " + words.map { "'\($0)'" }.joined(separator: " ")
+    }
+
+    @Test("bash: one case line and one function per subcommand, offering exactly its options and choices")
+    func bashPerCommand() throws {
+        let script = Self.script("bash")
+        let firstWords = KilnTool.allSpecs.map(\.name) + ["-v", "--version", "-h", "--help"]
+        #expect(script.contains("    if ((COMP_CWORD == 1)); then\n        \(Self.bashWords(firstWords))\n"))
         for spec in KilnTool.allSpecs {
-            #expect(script.contains(spec.name), "\(shell): \(spec.name)")
+            let name = spec.name.replacingOccurrences(of: "-", with: "_")
+            #expect(script.components(separatedBy: "\n        \(spec.name)) _kiln_\(name) ;;\n").count == 2, "\(spec.name)")
+            let body = try #require(Self.function("_kiln_\(name)", in: script), "\(spec.name)")
+            let spellings = spec.completedOptions.flatMap { ($0.shortName.map { ["-\($0)"] } ?? []) + ["--\($0.name)"] }
+            #expect(body.contains("    if [[ \"$cur\" == -* ]]; then\n        \(Self.bashWords(spellings))\n"), "\(spec.name)")
             for option in spec.completedOptions {
-                #expect(script.contains(shell == "fish" ? "-l \(option.name)" : "--\(option.name)"), "\(shell): \(spec.name) --\(option.name)")
                 if case .choices(let names) = option.completion {
-                    #expect(script.contains(names.joined(separator: " ")), "\(shell): \(spec.name) --\(option.name)")
+                    #expect(body.contains("--\(option.name)) \(Self.bashWords(names)); return ;;"), "\(spec.name)")
                 }
             }
         }
-        #expect(!script.contains("list-databases ") || script.contains("completions --list-databases"))
+        #expect(!script.contains("compgen -W"), "compgen -W expands its words")
         #expect(script.components(separatedBy: "--list-databases").count == 2, "only the call back into kiln")
+    }
+
+    @Test("zsh: one subcommand entry, case line and _arguments function per subcommand, with every option")
+    func zshPerCommand() throws {
+        let script = Self.script("zsh")
+        #expect(script.contains("\n        '(- *)'{-v,--version}'[Show the version.]' \\\n"))
+        #expect(script.contains("\n        '(- *)'{-h,--help}'[Show help information.]' \\\n"))
+        for spec in KilnTool.allSpecs {
+            let name = spec.name.replacingOccurrences(of: "-", with: "_")
+            let entry = "\(spec.name):\(spec.abstract)".replacingOccurrences(of: "'", with: "'\\''")
+            #expect(script.contains("\n        '\(entry)'\n"), "\(spec.name)")
+            #expect(script.components(separatedBy: "\n            (\(spec.name)) _kiln_\(name) ;;\n").count == 2)
+            let body = try #require(Self.function("_kiln_\(name)", in: script), "\(spec.name)")
+            #expect(body.hasPrefix("\n_kiln_\(name)() {\n    _arguments -s \\\n"), "\(spec.name)")
+            for option in spec.completedOptions {
+                let spelled = option.shortName.map { ["{-\($0),--\(option.name)}'["] }
+                    ?? ["--\(option.name)[", "--\(option.name)=["]
+                #expect(spelled.contains { body.contains($0) }, "\(spec.name) --\(option.name)")
+                if case .choices(let names) = option.completion {
+                    #expect(body.contains(":\(option.valueName!):(\(names.joined(separator: " ")))'"), "\(spec.name)")
+                }
+            }
+        }
+        #expect(script.components(separatedBy: "--list-databases").count == 2, "only the call back into kiln")
+    }
+
+    @Test("fish: one complete line per subcommand and per option, conditioned on that subcommand")
+    func fishPerCommand() {
+        let script = Self.script("fish")
+        #expect(script.components(separatedBy: "--list-databases").count == 2, "only the call back into kiln")
+        let lines = Set(script.split(separator: "\n").map(String.init))
+        #expect(lines.contains("complete -c kiln -n __kiln_subcommand_is -s v -l version -d 'Show the version.'"))
+        #expect(lines.contains("complete -c kiln -n __kiln_subcommand_is -s h -l help -d 'Show help information.'"))
+        for spec in KilnTool.allSpecs {
+            let abstract = spec.abstract.replacingOccurrences(of: "'", with: "\\'")
+            #expect(lines.contains("complete -c kiln -n __kiln_subcommand_is -a \(spec.name) -d '\(abstract)'"))
+            let own = lines.filter { $0.hasPrefix("complete -c kiln -n '__kiln_subcommand_is \(spec.name)' ") }
+            for option in spec.completedOptions {
+                let short = option.shortName.map { " -s \($0)" } ?? ""
+                let line = own.first { $0.contains("'\(short) -l \(option.name) ") }
+                #expect(line != nil, "\(spec.name) --\(option.name)")
+                if case .choices(let names) = option.completion {
+                    #expect(line?.contains(" -x -a '\(names.joined(separator: " "))' -d ") == true, "\(spec.name)")
+                }
+            }
+            #expect(own.count == spec.completedOptions.count + spec.arguments.filter { $0.completion != .none }.count)
+        }
     }
 
     @Test("choice options complete their values: --color, --mode, --format, --from")

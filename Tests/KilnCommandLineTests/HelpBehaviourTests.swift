@@ -62,9 +62,17 @@ struct HelpBehaviourTests {
         let help = kiln(["help", "completions"], columns: 80).standardOutput
         #expect(help.contains("source <(kiln completions bash)") && help.contains("~/.zsh/completion/_kiln"))
         #expect(!help.contains("list-databases"), "the scripts' own option stays hidden")
-        for shell in ["bash", "zsh", "fish"] {
+        let shapes = [
+            ("bash", "# bash completion for kiln,", "\ncomplete -F _kiln kiln\n"),
+            ("zsh", "#compdef kiln\n", "\n    compdef _kiln kiln\nfi\n"),
+            ("fish", "# fish completion for kiln,", "\n"),
+        ]
+        for (shell, start, end) in shapes {
             let script = kiln(["completions", shell], columns: 80)
-            #expect(script.status == 0 && script.standardOutput.contains("kiln"))
+            #expect(script.status == 0 && script.standardError.isEmpty, "\(shell)")
+            #expect(script.standardOutput.hasPrefix(start) && script.standardOutput.hasSuffix(end), "\(shell)")
+            #expect(script.standardOutput.count > 2000, "\(shell): a whole script, not a line")
         }
+        #expect(kiln(["completions", "fish"], columns: 80).standardOutput.contains("\ncomplete -c kiln -f\n"))
     }
 }

@@ -2,6 +2,11 @@ import Foundation
 import KilnTestSupport
 import Testing
 
+/// `text` in single quotes for bash, zsh or fish (a `'` inside closes, escapes and reopens them).
+func shellQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
 /// A project with two databases, `countries` and `shop`, and a file `shop.sqlite`, to complete in.
 func twoDatabaseProject() throws -> TemporaryDirectory {
     let folder = try TemporaryDirectory()
@@ -19,20 +24,24 @@ struct CompletionEndToEndTests {
     static let zsh = ExternalTool("zsh")
     static let fish = ExternalTool("fish")
 
-    /// What bash's completion function offers for `words` (the last being completed), one run per line in
-    /// `cases`, in `directory`.
-    static func bashReplies(_ cases: [[String]], in directory: URL) throws -> [String] {
+    /// What bash's completion function offers for `words` (the last being completed), one list per line in
+    /// `cases`, in `directory`, kiln being `program` (the first word on the line) and `setup` run first.
+    static func bashReplies(
+        _ cases: [[String]], in directory: URL, program: String = KilnBinary.url.path, setup: String = ""
+    ) throws -> [[String]] {
         let script = try KilnBinary.run(["completions", "bash"], in: directory).standardOutput
-        var program = script + "\n"
+        var text = script + "\n" + setup + "\n"
         for words in cases {
-            let quoted = ([KilnBinary.url.path] + words).map { "'\($0)'" }.joined(separator: " ")
-            program += "COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count); _kiln; echo \"${COMPREPLY[*]}\"\n"
+            let quoted = ([program] + words).map(shellQuoted).joined(separator: " ")
+            text += "COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count); _kiln; (IFS=$'\\t'; echo \"${COMPREPLY[*]}\")\n"
         }
         let folder = try TemporaryDirectory()
-        let path = try folder.write("run.bash", program)
+        let path = try folder.write("run.bash", text)
         let result = try bash.run(["--norc", "--noprofile", path], in: directory)
-        #expect(result.status == 0, "\(result.standardError)")
-        return result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        return result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+            $0.split(separator: "\t").map(String.init)
+        }
     }
 
     @Test("bash: kiln migrate <TAB> offers both databases; options after -, choices, files, --root honoured", .enabled(if: bash.runs))
@@ -43,70 +52,80 @@ struct CompletionEndToEndTests {
                 ["migrate", ""], ["migrate", "-"], ["seed", "shop", "--mode", ""], ["mig"],
                 ["migrate", "shop", "--db", "sho"], ["migrate", "--db", "x.sqlite", "c"],
             ], in: project.url)
-        #expect(replies[0] == "countries shop")
-        let options = replies[1].split(separator: " ").map(String.init)
+        #expect(replies[0] == ["countries", "shop"])
+        let options = replies[1]
         #expect(["--db", "--to", "--dry-run", "--root", "--color", "-q", "--help"].allSatisfy(options.contains))
         #expect(!options.contains("--list-databases"))
-        #expect(replies[2] == "insert upsert sync")
-        #expect(replies[3] == "migrate")
-        #expect(replies[4] == "shop.sqlite")
-        #expect(replies[5] == "countries", "an option's value is no positional argument")
-        let away = try Self.bashReplies([["build", "--root", project.path("."), ""]], in: project.url.appendingPathComponent("elsewhere"))
-        #expect(away[0] == "countries shop", "the --root on the line names the project")
+        #expect(replies[2] == ["insert", "upsert", "sync"])
+        #expect(replies[3] == ["migrate"])
+        #expect(replies[4] == ["shop.sqlite"])
+        #expect(replies[5] == ["countries"], "an option's value is no positional argument")
+        let outside = try TemporaryDirectory()
+        let away = try Self.bashReplies([["build", "--root", project.path("."), ""]], in: outside.url)
+        #expect(away[0] == ["countries", "shop"], "the --root on the line names the project")
+    }
+
+    /// What zsh's `_kiln_databases` hands `_describe` with `words` on the line (kiln first), in `directory`,
+    /// after `setup`; the first line is the `compdef` the script runs when sourced.
+    static func zshDatabases(_ words: [String], in directory: URL, setup: String = "") throws -> [String] {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("_kiln", try KilnBinary.run(["completions", "zsh"], in: directory).standardOutput)
+        // compdef and _describe belong to zsh's completion system, which needs a terminal; stand-ins record
+        // what the script hands them.
+        let program = """
+            \(setup)
+            compdef() { print -r -- "compdef $*" }
+            _describe() { print -rl -- ${(P)4} }
+            source \(shellQuoted(path))
+            words=(\(words.map(shellQuoted).joined(separator: " ")))
+            _kiln_program=$words[1]
+            _kiln_databases
+            """
+        let result = try zsh.run(["-f", try folder.write("run.zsh", program)], in: directory)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        return result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// What fish offers (the candidates, without descriptions) for the command line `line`, in `directory`,
+    /// after `setup`.
+    static func fishOffers(_ line: String, in directory: URL, setup: String = "") throws -> [String] {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("kiln.fish", try KilnBinary.run(["completions", "fish"], in: directory).standardOutput)
+        let command = "\(setup); source \(shellQuoted(path)); complete -C \(shellQuoted(line))"
+        let result = try fish.run(["--no-config", "-c", command], in: directory)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        return result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
     }
 
     @Test("zsh: the script loads and its database completion lists both databases, honouring --root", .enabled(if: zsh.runs))
     func zshCompletes() throws {
         let project = try twoDatabaseProject()
-        let script = try KilnBinary.run(["completions", "zsh"], in: project.url).standardOutput
-        let folder = try TemporaryDirectory()
-        let path = try folder.write("_kiln", script)
-        // compdef and _describe belong to zsh's completion system, which needs a terminal; stand-ins record
-        // what the script hands them.
-        let program = """
-            compdef() { print -r -- "compdef $*" }
-            _describe() { print -rl -- ${(P)4} }
-            source \(path)
-            words=('\(KilnBinary.url.path)' migrate --root '\(project.url.path)' '')
-            _kiln_program=$words[1]
-            _kiln_databases
-            """
-        let run = try folder.write("run.zsh", program)
-        let result = try Self.zsh.run(["-f", run], in: project.url.appendingPathComponent("elsewhere"))
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "compdef _kiln kiln\ncountries\nshop\n")
+        let outside = try TemporaryDirectory()
+        let offered = try Self.zshDatabases([KilnBinary.url.path, "migrate", "--root", project.url.path, ""], in: outside.url)
+        #expect(offered == ["compdef _kiln kiln", "countries", "shop"])
     }
 
     @Test("fish: kiln migrate <TAB> offers both databases", .enabled(if: fish.runs))
     func fishCompletes() throws {
         let project = try twoDatabaseProject()
-        let script = try KilnBinary.run(["completions", "fish"], in: project.url).standardOutput
-        let folder = try TemporaryDirectory()
-        let path = try folder.write("kiln.fish", script)
-        let command = "source \(path); complete -C '\(KilnBinary.url.path) migrate '"
-        let result = try Self.fish.run(["--no-config", "-c", command], in: project.url)
-        #expect(result.status == 0, "\(result.standardError)")
-        let offered = result.standardOutput.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) }
-        #expect(offered.contains("countries") && offered.contains("shop"), "\(result.standardOutput)")
+        let offered = try Self.fishOffers("\(KilnBinary.url.path) migrate ", in: project.url)
+        #expect(offered == ["countries", "shop"])
     }
 }
 
 extension CompletionEndToEndTests {
-    @Test("zsh, interactively: Tab after kiln migrate, --mode and -- lists databases, modes and options", .enabled(if: zsh.runs))
-    func zshInteractive() throws {
-        let project = try twoDatabaseProject()
-        let tools = try TemporaryDirectory()
-        try FileManager.default.createSymbolicLink(
-            atPath: tools.path("kiln"), withDestinationPath: KilnBinary.url.path)
-        _ = try tools.write("_kiln", try KilnBinary.run(["completions", "zsh"], in: project.url).standardOutput)
-        // zsh's zpty runs an interactive zsh with compinit on a pseudo-terminal; each line is typed, then Tab.
+    /// What an interactive zsh (compinit on, on a pseudo-terminal through zpty) shows when each of `lines` is
+    /// typed in `directory` followed by Tab; `tools` holds `kiln` and `_kiln` and goes first on `PATH` and
+    /// `fpath`.
+    static func zshTyped(_ lines: [String], tools: TemporaryDirectory, in directory: URL) throws -> ProcessResult {
+        let typed = lines.map(shellQuoted).joined(separator: " ")
         let driver = """
             zmodload zsh/zpty
             zpty z zsh -f -i
             zpty -w z 'PS1="> "; path=(\(tools.url.path) $path); fpath=(\(tools.url.path) $fpath); autoload -U compinit; compinit -u -D'
-            zpty -w z 'cd \(project.url.path)'
+            zpty -w z \(shellQuoted("cd " + shellQuoted(directory.path)))
             local all="" chunk line quiet got
-            for line in 'kiln migrate ' 'kiln seed shop --mode ' 'kiln migrate shop --'; do
+            for line in \(typed); do
                 zpty -wn z "$line"$'\\t'
                 quiet=0 got=0
                 for i in {1..100}; do
@@ -119,8 +138,18 @@ extension CompletionEndToEndTests {
             zpty -d z
             print -r -- "$all"
             """
-        let path = try tools.write("drive.zsh", driver)
-        let result = try Self.zsh.run(["-f", path], in: project.url)
+        return try zsh.run(["-f", try tools.write("drive.zsh", driver)], in: directory)
+    }
+
+    @Test("zsh, interactively: Tab after kiln migrate, --mode and -- lists databases, modes and options", .enabled(if: zsh.runs))
+    func zshInteractive() throws {
+        let project = try twoDatabaseProject()
+        let tools = try TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(
+            atPath: tools.path("kiln"), withDestinationPath: KilnBinary.url.path)
+        _ = try tools.write("_kiln", try KilnBinary.run(["completions", "zsh"], in: project.url).standardOutput)
+        let result = try Self.zshTyped(
+            ["kiln migrate ", "kiln seed shop --mode ", "kiln migrate shop --"], tools: tools, in: project.url)
         let shown = result.standardOutput
         #expect(result.status == 0, "\(result.standardError)")
         for expected in ["countries", "shop", "insert", "upsert", "sync", "--db", "--dry-run", "--color", "--quiet"] {

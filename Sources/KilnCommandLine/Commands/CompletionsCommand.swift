@@ -16,7 +16,8 @@ enum CompletionsCommand: KilnCommand {
         name: "completions", abstract: "Prints a shell completion script for bash, zsh or fish.",
         discussion: """
             The script completes subcommands, options, their values and the project's database names (it asks
-            kiln for them, honouring a --root already typed). Install it once per shell:
+            kiln for them, which finds the project as every command does: a --root already typed, KILN_ROOT, the
+            folders above). Install it once per shell:
 
             bash: add this line to ~/.bashrc (or save the script in the folder bash-completion reads, e.g.
             ~/.local/share/bash-completion/completions/kiln):
@@ -37,7 +38,7 @@ enum CompletionsCommand: KilnCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         if arguments[listDatabases] {
-            for name in (try? context.project(requiringMigrations: false).databaseNames()) ?? [] {
+            for name in databaseNames(root: arguments[CommonOptions.root], context: context) {
                 context.standardOutput(name + "\n")
             }
             return KilnTool.success
@@ -51,5 +52,22 @@ enum CompletionsCommand: KilnCommand {
         }
         context.standardOutput(shell.script(commands: KilnTool.allSpecs))
         return KilnTool.success
+    }
+
+    /// The database names of the project found as every command finds it (`--root`, else `KILN_ROOT`, else the
+    /// nearest folder at or above the current one holding a project), keeping only those that pass the
+    /// database-name rule (``KilnProject/isValidDatabaseName(_:)``), so a shell is never offered a folder name it
+    /// could expand or split. No project, or one that cannot be read, gives none, silently: this is what a shell
+    /// calls on every Tab.
+    ///
+    /// `completions` needs no project, so `context.root` is the current folder, or `--root` when given (which
+    /// ``ProjectLocator`` takes as it is).
+    static func databaseNames(root: CommandLinePath?, context: CommandContext) -> [String] {
+        guard
+            let location = try? ProjectLocator.locate(
+                given: root?.folderURL, environment: context.environment, startFolder: context.root),
+            let names = try? KilnProject(root: location.root).databaseNames()
+        else { return [] }
+        return names.filter(KilnProject.isValidDatabaseName)
     }
 }

@@ -12,8 +12,10 @@ enum FishCompletionScript {
         for command in commands {
             lines.append("complete -c kiln -n __kiln_subcommand_is -a \(command.name) -d \(quoted(command.abstract))")
         }
-        lines.append("complete -c kiln -n __kiln_subcommand_is -s h -l help -d 'Show help information.'")
-        lines.append("complete -c kiln -n __kiln_subcommand_is -s v -l version -d 'Show the version.'")
+        for option in KilnTool.builtInOptions {
+            let short = option.shortName.map { " -s \($0)" } ?? ""
+            lines.append("complete -c kiln -n __kiln_subcommand_is\(short) -l \(option.name) -d \(quoted(option.help))")
+        }
         for command in commands {
             let condition = "-n '__kiln_subcommand_is \(command.name)'"
             for option in command.completedOptions {
@@ -65,19 +67,26 @@ enum FishCompletionScript {
             end
         end
 
-        # The project's database names, asked of the kiln being completed, with any --root already typed.
+        # $argv[1] with a leading ~ or ~/ made $HOME (commandline -opc has removed the quotes, expanding nothing).
+        function __kiln_home
+            string replace -r -- '^~(?=/|$)' $HOME $argv[1]
+        end
+
+        # The project's database names, asked of the kiln being completed, with any --root already typed
+        # (handed over as one word). fish never expands what a command substitution prints.
         function __kiln_databases
             set -l words (commandline -opc)
             set -l root
             for i in (seq 2 (count $words))
                 switch $words[$i]
                     case --root
-                        set root --root $words[(math $i + 1)]
+                        set root --root=(__kiln_home $words[(math $i + 1)])
                     case '--root=*'
-                        set root $words[$i]
+                        set root --root=(__kiln_home (string replace -- --root= '' $words[$i]))
                 end
             end
-            $words[1] completions --list-databases $root 2>/dev/null
+            set -l program (__kiln_home $words[1])
+            $program completions --list-databases $root 2>/dev/null
         end
 
         """#

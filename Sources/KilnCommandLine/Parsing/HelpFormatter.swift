@@ -70,8 +70,7 @@ public enum HelpFormatter {
                 ["<subcommand>", "[<arguments>]", "[<options>]"], width: width,
                 first: "USAGE: kiln ", indent: 12)
         text += "\nOPTIONS:\n"
-        text += HelpLayout.row("-v, --version", "Show the version.", width: width)
-        text += HelpLayout.row("-h, --help", "Show help information.", width: width)
+        for option in KilnTool.builtInOptions { text += HelpLayout.row(optionLabel(option), option.help, width: width) }
         for group in CommandGroup.allCases {
             let members = commands.filter { $0.group == group }
             guard !members.isEmpty else { continue }
@@ -79,10 +78,15 @@ public enum HelpFormatter {
             for command in members { text += HelpLayout.row(command.name, command.abstract, width: width) }
         }
         text += section("COMMON OPTIONS", CommonOptions.all, width: width)
+        text += "\nENVIRONMENT:\n"
+        let variables = EnvironmentVariable.all.map(\.name).joined(separator: ", ")
+        text += HelpLayout.fill(HelpLayout.words(variables), width: width, first: "  ", indent: 2)
         text +=
             "\n"
             + HelpLayout.fill(
-                HelpLayout.words("See 'kiln help <subcommand>' for detailed help, 'kiln help --man' for the manual."),
+                HelpLayout.words(
+                    "See 'kiln help <subcommand>' for detailed help, 'kiln help --man' for the manual (with what each "
+                        + "environment variable does)."),
                 width: width, first: "  ", indent: 2)
         return text
     }

@@ -16,7 +16,11 @@ enum ManPage {
             ".Dd \(date)", ".Dt KILN 1", ".Os", ".Sh NAME", ".Nm kiln",
             ".Nd " + String(HelpFormatter.overview.dropFirst("kiln ".count).dropLast()),
             ".Sh SYNOPSIS", ".Nm", ".Ar subcommand", ".Op Ar arguments", ".Op Ar options",
-            ".Nm", ".Fl \\-version | Fl v", ".Nm", ".Fl \\-help | Fl h",
+        ]
+        for option in KilnTool.builtInOptions {
+            lines += [".Nm", ".Fl \\-\(option.name)" + (option.shortName.map { " | Fl \($0)" } ?? "")]
+        }
+        lines += [
             ".Sh DESCRIPTION", text(HelpFormatter.overview),
             text("Each subcommand below takes its own arguments and options, then the common options."),
             ".Sh SUBCOMMANDS",
@@ -98,20 +102,17 @@ enum ManPage {
         }.map(\.element)
     }
 
-    /// ENVIRONMENT, EXIT STATUS and SEE ALSO.
-    private static let trailer = [
-        ".Sh ENVIRONMENT", ".Bl -tag -width Ds",
-        ".It Ev COLUMNS", text("The width help is wrapped to (default: the terminal's, else 80)."),
-        ".It Ev NO_COLOR", text("When set and not empty, no colour unless --color always."),
-        ".It Ev CLICOLOR_FORCE", text("When set and not 0, colour even when standard error is no terminal."),
-        ".It Ev TERM", text("dumb turns colour and progress off."),
-        ".It Ev GITHUB_ACTIONS", text("true also prints diagnostics as GitHub Actions workflow commands."),
-        ".It Ev SOURCE_DATE_EPOCH", text("The instant, in seconds since 1970, SQL sees as now during a build."),
-        ".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds",
-        ".It 0", text("Success."), ".It 1", text("A failure: the input is wrong or the system refused."),
-        ".It 64", text("The command line does not fit the subcommand (a usage error)."),
-        ".El", ".Sh SEE ALSO", ".Xr sqlite3 1",
-    ]
+    /// ENVIRONMENT (from ``EnvironmentVariable/all``), EXIT STATUS and SEE ALSO.
+    private static var trailer: [String] {
+        var lines = [".Sh ENVIRONMENT", ".Bl -tag -width Ds"]
+        for variable in EnvironmentVariable.all { lines += [".It Ev \(variable.name)", text(variable.help)] }
+        return lines + [
+            ".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds",
+            ".It 0", text("Success."), ".It 1", text("A failure: the input is wrong or the system refused."),
+            ".It 64", text("The command line does not fit the subcommand (a usage error)."),
+            ".El", ".Sh SEE ALSO", ".Xr sqlite3 1",
+        ]
+    }
 
     /// A group's title in title case, e.g. `Write migrations`.
     private static func title(of group: CommandGroup) -> String {
