@@ -82,7 +82,9 @@ public enum KilnTool {
         context.output.apply(
             color: parsed[CommonOptions.color], quiet: parsed[CommonOptions.quiet], json: parsed.flag("json"),
             environment: context.environment, standardErrorIsTerminal: context.standardErrorIsTerminal)
-        if context.output.showsProgress { context.progress = ProgressLine(write: context.standardError, terminal: context.progressTerminal) }
+        if context.output.showsProgress {
+            context.progress = ProgressLine(write: context.standardError, terminal: context.progressTerminal)
+        }
         do {
             try ProjectDiscovery.findRoot(
                 of: command.spec, explicit: parsed[CommonOptions.root]?.folderURL, currentDirectory: currentDirectory,

@@ -68,7 +68,9 @@ struct ProgressCommandTests {
         }
         let built = progressDraws(run(["build", "--force"], in: project).errors)
         #expect(
-            Array(built.prefix(2)) == ["build shop: migrating, version 1 of 2", "build shop: migrating, version 2 of 2"],
+            Array(built.prefix(2)) == [
+                "build shop: migrating, version 1 of 2", "build shop: migrating, version 2 of 2",
+            ],
             "\(built)")
         #expect(built.contains { $0.hasPrefix("build shop: seeding item: ") && $0.contains("%") }, "\(built)")
     }

@@ -94,7 +94,8 @@ struct ProgressWidthTests {
         #expect(draws.contains { $0.contains("x??[31my") }, "\(draws)")
         for draw in draws {
             #expect(TerminalText.columns(draw) <= 39, "\(draw.debugDescription)")
-            #expect(!draw.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(draw.debugDescription)")
+            #expect(
+                !draw.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(draw.debugDescription)")
         }
         #expect(visibleLines(errors).last == "", "\(errors.debugDescription)")
     }
