@@ -26,10 +26,12 @@ public struct CommandContext {
     /// The progress line slow commands redraw, present only when ``output`` shows progress. Every diagnostic
     /// erases it first, so a diagnostic always starts on a fresh line; so does every line printed through
     /// ``standardOutput`` or ``standardError``. The next progress report draws it again at once. It is cut to
-    /// ``output``'s width.
+    /// the terminal's own width (``progressTerminal``), else ``output``'s.
     var progress: ProgressLine? {
         didSet { progress?.width = output.width }
     }
+    /// The terminal a progress line is drawn on: its own width and the least time between draws.
+    var progressTerminal = ProgressTerminal()
     /// The subcommand running (`build`), for the `--json` error document; nil before one is known.
     var command: String?
     /// What the run has reported, shared by every copy of the context (see ``DiagnosticLog``).

@@ -34,17 +34,20 @@ public enum KilnTool {
     ///   - standardErrorIsTerminal: whether standard error is a terminal, where progress may redraw a line.
     ///   - terminalWidth: the columns of the terminal kiln runs in, if any; help wraps to it unless `COLUMNS` is set.
     ///   - environment: the environment variables commands read (`SOURCE_DATE_EPOCH`).
+    ///   - progressTerminal: the width of the terminal progress is drawn on and how often it may be redrawn.
     /// - Returns: the exit status.
     public static func run(
         _ arguments: [String], currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void,
         standardErrorIsTerminal: Bool = false, terminalWidth: Int? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        progressTerminal: ProgressTerminal = ProgressTerminal()
     ) -> Int32 {
         var context = CommandContext(
             root: currentDirectory, standardOutput: standardOutput, standardError: standardError,
             standardErrorIsTerminal: standardErrorIsTerminal)
         context.environment = environment
+        context.progressTerminal = progressTerminal
         context.output = OutputSettings(environment: environment, terminalWidth: terminalWidth)
         guard let first = arguments.first else {
             standardError(HelpFormatter.rootHelp(commands: allSpecs, width: context.output.width))
@@ -80,7 +83,9 @@ public enum KilnTool {
             color: parsed[CommonOptions.color], quiet: parsed[CommonOptions.quiet],
             document: OutputDocument.requested(by: parsed),
             environment: context.environment, standardErrorIsTerminal: context.standardErrorIsTerminal)
-        if context.output.showsProgress { context.progress = ProgressLine(write: context.standardError) }
+        if context.output.showsProgress {
+            context.progress = ProgressLine(write: context.standardError, terminal: context.progressTerminal)
+        }
         do {
             try ProjectDiscovery.findRoot(
                 of: command.spec, explicit: parsed[CommonOptions.root]?.folderURL, currentDirectory: currentDirectory,

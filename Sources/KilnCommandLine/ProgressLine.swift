@@ -6,74 +6,100 @@ import Kiln
 ///
 /// - Throttled: the first text is drawn at once, later ones at most once per ``interval``; a text that arrives
 ///   sooner waits, and a ticker draws it when the interval is over, so a step that goes quiet (rebuilding
-///   indexes, sealing) is still shown while it runs.
-/// - Never wider than ``width`` minus one column: a line that wrapped could not be erased with `\r`, and one
-///   that filled the last column would leave some terminals waiting to wrap.
-/// - Safe from several threads (databases build in parallel): one lock orders every write.
+///   indexes, sealing) is still shown while it runs. The ticker stops as soon as nothing waits.
+/// - Never wider than the terminal minus one column, counted in columns (``TerminalText``), with control
+///   characters made visible: a line that wrapped could not be erased with `\r`, and one that filled the last
+///   column would leave some terminals waiting to wrap. The terminal's width is asked again at most once a
+///   second, so a resize counts.
+/// - Safe from several threads (databases build in parallel): one lock orders every write, and updates that
+///   carry a sequence number (``show(_:sequence:)``) are never drawn after a later one.
 final class ProgressLine: @unchecked Sendable {
     /// What erases the line: back to its first column, then clear to its end.
     static let erase = "\r\u{1B}[K"
+    /// How often, at most, the terminal's width is asked again, in seconds.
+    static let measureInterval: TimeInterval = 1
 
     private let write: (String) -> Void
     private let now: @Sendable () -> TimeInterval
+    private let measure: @Sendable () -> Int?
     private let ticks: Bool
     private let lock = NSLock()
     /// The least time between two draws, in seconds.
     let interval: TimeInterval
-    private var columns = 80
+    /// The width used while the terminal does not say its own.
+    private var fallbackColumns = 80
+    /// The terminal's own width when last asked, and when that was.
+    private var measured: (columns: Int?, time: TimeInterval)?
     /// The text on the terminal, nil when the line is erased.
     private var drawn: String?
     /// A text that arrived before the interval was over, drawn by the next update or tick.
     private var pending: String?
     private var lastDraw: TimeInterval = 0
+    /// The highest sequence number applied by ``show(_:sequence:)``.
+    private var lastSequence = Int.min
     private var ticker: (any DispatchSourceTimer)?
 
     /// A progress line written with `write` (standard error, a terminal).
     ///
     /// - Parameters:
     ///   - write: writes to the terminal; it must not draw this line itself (pass the raw stream).
-    ///   - width: the terminal's columns.
-    ///   - interval: the least time between two draws, in seconds.
+    ///   - width: the terminal's columns when `terminal` does not say.
+    ///   - terminal: the terminal's own width and the least time between two draws.
     ///   - ticks: whether a timer draws a waiting text when its interval is over; tests turn it off and call
     ///     ``tick()`` themselves.
     ///   - now: the clock, in seconds; by default a monotonic one.
     init(
-        write: @escaping (String) -> Void, width: Int = 80, interval: TimeInterval = 0.1, ticks: Bool = true,
-        now: (@Sendable () -> TimeInterval)? = nil
+        write: @escaping (String) -> Void, width: Int = 80, terminal: ProgressTerminal = ProgressTerminal(),
+        ticks: Bool = true, now: (@Sendable () -> TimeInterval)? = nil
     ) {
         self.write = write
-        self.interval = interval
+        self.interval = terminal.interval
+        self.measure = terminal.columns
         self.ticks = ticks
         let stopwatch = Stopwatch()
         self.now = now ?? { stopwatch.elapsed }
-        self.columns = width
+        self.fallbackColumns = max(width, 2)
     }
 
     deinit {
         ticker?.cancel()
     }
 
-    /// The terminal's columns; the line is cut to one less.
+    /// The columns the line is cut to one less of: the terminal's own when it says (as last asked), else the
+    /// width set here (the run's: `COLUMNS`, standard output's terminal, or 80).
     var width: Int {
-        get { lock.withLock { columns } }
-        set { lock.withLock { columns = max(newValue, 2) } }
+        get { lock.withLock { columnsLocked } }
+        set { lock.withLock { fallbackColumns = max(newValue, 2) } }
     }
 
     /// Seconds on the line's clock, for rates measured by the caller.
     var time: TimeInterval { now() }
 
+    /// Whether a ticker is waiting to draw a text that came too soon (for tests: it must stop once drawn).
+    var isTicking: Bool { lock.withLock { ticker != nil } }
+
     /// Shows `text`: at once when nothing is drawn or the interval is over, else when it is.
     func show(_ text: String) {
+        lock.withLock { showLocked(text) }
+    }
+
+    /// Shows `text`, or erases the line when it is nil, unless an update with a higher `sequence` was already
+    /// applied: threads that number their updates in the order their state changed (``BuildProgressBoard``)
+    /// can then never leave an older text drawn, whatever order they reach the line in.
+    func show(_ text: String?, sequence: Int) {
         lock.withLock {
-            pending = text
-            drawPendingIfDue()
-            if pending != nil { startTickerIfNeeded() }
+            guard sequence > lastSequence else { return }
+            lastSequence = sequence
+            if let text { showLocked(text) } else { eraseLocked() }
         }
     }
 
     /// Draws a waiting text if its interval is over (the ticker calls this; tests may too).
     func tick() {
-        lock.withLock { drawPendingIfDue() }
+        lock.withLock {
+            drawPendingIfDue()
+            if pending == nil { stopTicker() }
+        }
     }
 
     /// Erases the line, if it is drawn, and forgets a waiting text: the next ``show(_:)`` draws at once.
@@ -89,19 +115,25 @@ final class ProgressLine: @unchecked Sendable {
         }
     }
 
-    /// `text` cut to fit in `width - 1` columns, ending with `…` when cut.
+    /// `text` with its control characters made visible, cut to fit in `width - 1` columns, ending with `…`
+    /// when cut.
     static func truncated(_ text: String, width: Int) -> String {
-        let room = max(width - 1, 1)
-        guard text.count > room else { return text }
-        return String(text.prefix(room - 1)) + "…"
+        TerminalText.prefix(TerminalText.printable(text), columns: max(width - 1, 1))
+    }
+
+    private var columnsLocked: Int { measured?.columns ?? fallbackColumns }
+
+    private func showLocked(_ text: String) {
+        pending = text
+        drawPendingIfDue()
+        if pending != nil { startTickerIfNeeded() }
     }
 
     private func eraseLocked() {
         if drawn != nil { write(Self.erase) }
         drawn = nil
         pending = nil
-        ticker?.cancel()
-        ticker = nil
+        stopTicker()
     }
 
     private func drawPendingIfDue() {
@@ -109,19 +141,31 @@ final class ProgressLine: @unchecked Sendable {
         let time = now()
         guard drawn == nil || time - lastDraw >= interval else { return }
         pending = nil
-        let line = Self.truncated(text, width: columns)
+        measureIfDue(at: time)
+        let line = Self.truncated(text, width: columnsLocked)
         guard line != drawn else { return }
         write(Self.erase + line)
         drawn = line
         lastDraw = time
     }
 
+    /// Asks the terminal's width if it was never asked or last asked a second ago or more.
+    private func measureIfDue(at time: TimeInterval) {
+        if let measured, time - measured.time < Self.measureInterval { return }
+        measured = (measure().flatMap { $0 > 1 ? $0 : nil }, time)
+    }
+
     private func startTickerIfNeeded() {
-        guard ticks, ticker == nil else { return }
+        guard ticks, interval > 0, ticker == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [weak self] in self?.tick() }
         timer.resume()
         ticker = timer
+    }
+
+    private func stopTicker() {
+        ticker?.cancel()
+        ticker = nil
     }
 }

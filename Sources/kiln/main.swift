@@ -8,5 +8,6 @@ let status = KilnTool.run(
     Array(CommandLine.arguments.dropFirst()),
     standardOutput: { StandardStream.output.write($0) },
     standardError: { StandardStream.error.write($0) },
-    standardErrorIsTerminal: StandardStream.error.isTerminal, terminalWidth: StandardStream.terminalColumns)
+    standardErrorIsTerminal: StandardStream.error.isTerminal, terminalWidth: StandardStream.terminalColumns,
+    progressTerminal: .standardError)
 exit(status)

@@ -86,9 +86,47 @@ struct ProgressLineTests {
         let drawn = String(capture.text.dropFirst(erase.count))
         #expect(drawn == "seeding city (3 of…")
         #expect(drawn.count == 19)
+        #expect(ProgressLine.truncated("a\nb", width: 20) == "a?b", "a newline would break the line")
         #expect(ProgressLine.truncated("short", width: 20) == "short")
         #expect(ProgressLine.truncated(String(repeating: "x", count: 19), width: 20).count == 19)
         #expect(ProgressLine.truncated(String(repeating: "x", count: 20), width: 20).hasSuffix("…"))
+    }
+
+    @Test("the ticker stops once the text that waited is drawn: nothing fires while nothing waits")
+    func tickerStops() {
+        let capture = Capture()
+        let clock = ManualClock()
+        let line = ProgressLine(write: capture.write, now: { clock.now })
+        line.show("one")
+        #expect(!line.isTicking, "drawn at once: nothing waits")
+        clock.advance(0.01)
+        line.show("two")
+        #expect(line.isTicking, "a text waits for its interval")
+        clock.advance(0.2)
+        // The ticker may have fired by itself meanwhile; either way, once "two" is drawn it must stop.
+        line.tick()
+        #expect(capture.writes.last == erase + "two")
+        #expect(!line.isTicking, "the ticker keeps firing with nothing waiting")
+    }
+
+    @Test("no database is drawn after every one finished, whatever order the threads reach the line in")
+    func staleUpdateDropped() {
+        let (line, capture, clock) = line()
+        let board = BuildProgressBoard(verb: "build")
+        board.report(BuildProgress(database: "shop", step: .migrating(version: 1, of: 1)), on: line)
+        board.report(BuildProgress(database: "city", step: .sealing), on: line)
+        clock.advance(1)
+        // Thread A records shop's end (the line should now follow city), thread B then city's end; B reaches the
+        // line first and erases it, A last with its older text.
+        let a = board.record(BuildProgress(database: "shop", step: .finished))
+        let b = board.record(BuildProgress(database: "city", step: .finished))
+        #expect(a.text == "build city: sealing" && b.text == nil && a.sequence < b.sequence)
+        line.show(b.text, sequence: b.sequence)
+        line.show(a.text, sequence: a.sequence)
+        clock.advance(1)
+        line.tick()
+        #expect(visibleLines(capture.text).last == "", "a stale line was drawn: \(capture.writes)")
+        #expect(capture.writes.last == erase)
     }
 
     @Test("clear erases only a drawn line; the next text after it draws at once")

@@ -24,8 +24,21 @@ struct ProgressTextTests {
         #expect(ProgressFormat.timeLeft(11.2) == "12 s left")
         #expect(ProgressFormat.timeLeft(125) == "2 min 05 s left")
         #expect(ProgressFormat.timeLeft(3_720) == "1 h 02 min left")
-        #expect(ProgressFormat.timeLeft(fraction: 0.5, elapsed: 6) == "6 s left")
-        #expect(ProgressFormat.timeLeft(fraction: 0.005, elapsed: 6) == nil, "too early to tell")
+    }
+
+    @Test("one time-left estimate, in the library, for a seed's load and an install's copy alike")
+    func oneTimeLeftEstimate() {
+        #expect(TimeLeftEstimate.seconds(fractionCompleted: 0.5, elapsed: 6) == 6)
+        #expect(TimeLeftEstimate.seconds(fractionCompleted: 0.005, elapsed: 6) == nil, "too early to tell")
+        #expect(TimeLeftEstimate.seconds(fractionCompleted: 0.5, elapsed: 0.4) == nil, "too early to tell")
+        #expect(TimeLeftEstimate.seconds(fractionCompleted: 1, elapsed: 6) == nil, "done: nothing left")
+        // The same figures through both progress values: they cannot disagree.
+        for (fraction, elapsed) in [(0.5, 6.0), (0.005, 6.0), (0.5, 0.5), (1.0, 9.0), (0.25, 2.0)] {
+            let seed = SeedProgress(
+                table: "t", rows: 1, bytes: Int(fraction * 1_000_000), totalBytes: 1_000_000, elapsed: elapsed)
+            let copy = DatabaseInstaller.CopyProgress(copiedBytes: Int(fraction * 1_000_000), totalBytes: 1_000_000)
+            #expect(seed.estimatedSecondsLeft == copy.estimatedSecondsLeft(elapsed: elapsed), "\(fraction), \(elapsed)")
+        }
     }
 
     @Test("a seed's line names the table, its place, the share of bytes read, rows, rate and time left")
@@ -60,12 +73,13 @@ struct ProgressTextTests {
     func buildBoard() {
         let board = BuildProgressBoard(verb: "build")
         #expect(
-            board.record(BuildProgress(database: "shop", step: .migrating(version: 1, of: 3)))
+            board.record(BuildProgress(database: "shop", step: .migrating(version: 1, of: 3))).text
                 == "build shop: migrating, version 1 of 3")
         #expect(
-            board.record(BuildProgress(database: "city", step: .sealing))
+            board.record(BuildProgress(database: "city", step: .sealing)).text
                 == "build shop (+1 more): migrating, version 1 of 3", "the line follows the oldest")
-        #expect(board.record(BuildProgress(database: "shop", step: .finished)) == "build city: sealing")
-        #expect(board.record(BuildProgress(database: "city", step: .finished)) == nil)
+        let shopDone = board.record(BuildProgress(database: "shop", step: .finished))
+        #expect(shopDone == .init(sequence: 3, text: "build city: sealing"), "records are numbered in order")
+        #expect(board.record(BuildProgress(database: "city", step: .finished)) == .init(sequence: 4, text: nil))
     }
 }

@@ -27,6 +27,19 @@ private func bigProject(rows: Int = 100_000, extra: String = "") throws -> Tempo
     return folder
 }
 
+/// The columns `draw` takes on a terminal, for the names these tests use: CJK ideographs take two, the rest one.
+private func columns(_ draw: String) -> Int {
+    draw.unicodeScalars.reduce(0) { $0 + ((0x4E00...0x9FFF).contains($1.value) ? 2 : 1) }
+}
+
+/// Every text a progress line drew: what follows each erase, up to the next one, without a newline.
+private func draws(_ text: String) -> [String] {
+    text.components(separatedBy: erase).dropFirst().filter { !$0.isEmpty && !$0.contains("\n") }
+}
+
+// The binary throttles its line to ten draws a second, so these tests assert only what cannot race the clock:
+// the first draw of a command (always at once), widths and erasing of every draw. What each report draws is
+// tested in-process, unthrottled (ProgressCommandTests).
 @Suite("progress on a pseudo-terminal", .serialized)
 struct ProgressTerminalTests {
     @Test("build draws progress and erases it; its own line stays whole")
@@ -34,7 +47,8 @@ struct ProgressTerminalTests {
         let folder = try bigProject()
         let build = try KilnBinary.runInTerminal(["build"], in: folder.url)
         #expect(build.status == 0, "\(build.text)")
-        #expect(build.text.contains(erase + "build shop: seeding item: "), "\(build.text.debugDescription)")
+        #expect(
+            build.text.contains(erase + "build shop: migrating, version 1 of 2"), "\(build.text.debugDescription)")
         let shown = visibleLines(build.normalized)
         #expect(shown.contains { $0.hasPrefix("shop: built build/shop.sqlite (version 2, 100001 rows") }, "\(shown)")
         #expect(!shown.contains { $0.contains("build shop:") }, "a progress line was left: \(shown)")
@@ -49,7 +63,7 @@ struct ProgressTerminalTests {
         let check = try KilnBinary.runInTerminal(
             ["check"], in: folder.url, columns: 60, environment: ["COLUMNS": "60"])
         #expect(check.status == 0, "\(check.text)")
-        #expect(check.text.contains(erase + "check shop: build 1 of 2, "), "\(check.text.debugDescription)")
+        #expect(check.text.contains(erase + "check shop: migration files"), "\(check.text.debugDescription)")
         // Which upgrade version is shown depends on timing (each takes milliseconds here); the hook's reports are
         // tested in ProgressHookTests.
         for draw in check.normalized.components(separatedBy: erase) where !draw.contains("\n") {
@@ -58,6 +72,38 @@ struct ProgressTerminalTests {
         let checked = visibleLines(check.normalized)
         #expect(checked.first?.hasPrefix("kiln check: passed, 1 database") == true, "\(checked)")
         #expect(checked.dropFirst().allSatisfy { $0.isEmpty }, "\(checked)")
+    }
+
+    @Test(
+        "names of wide characters or control characters fit standard error's 40 columns, whatever COLUMNS says"
+    )
+    func awkwardNames() throws {
+        let folder = try TemporaryDirectory()
+        let wide = String(repeating: "商品", count: 10)
+        let control = "x\n\u{1B}[31my"
+        for name in [wide, control] {
+            try folder.write("migrations/\(name)/0001_init.sql", "CREATE TABLE t (id INTEGER PRIMARY KEY);\n")
+        }
+        // COLUMNS is stale (the window was 200 columns when the shell started): standard error's terminal wins.
+        // `script` runs the command through $SHELL; bash would set COLUMNS to the terminal's width, sh keeps it.
+        let environment = ["COLUMNS": "200", "SHELL": "/bin/sh"]
+        let wideBuild = try KilnBinary.runInTerminal(
+            ["build", wide, "--color", "never"], in: folder.url, columns: 40, environment: environment)
+        #expect(wideBuild.status == 0, "\(wideBuild.text)")
+        #expect(
+            wideBuild.normalized.contains(erase + "build " + String(repeating: "商品", count: 8) + "…"),
+            "\(wideBuild.text.debugDescription)")
+        let controlBuild = try KilnBinary.runInTerminal(
+            ["build", control, "--color", "never"], in: folder.url, columns: 40, environment: environment)
+        #expect(controlBuild.status == 0, "\(controlBuild.text)")
+        #expect(
+            controlBuild.normalized.contains(erase + "build x??[31my: migrating, "),
+            "\(controlBuild.text.debugDescription)")
+        for result in [wideBuild, controlBuild] {
+            let drawn = draws(result.normalized)
+            #expect(!drawn.isEmpty)
+            for draw in drawn { #expect(columns(draw) <= 39, "wider than the terminal: \(draw.debugDescription)") }
+        }
     }
 
     @Test("seed draws the share read and erases it before its report")

@@ -40,8 +40,9 @@ package enum StandardStream {
         return nil
     }
 
-    /// The columns of this stream's terminal, asked with `TIOCGWINSZ`.
-    private var columns: Int? {
+    /// The columns of this stream's own terminal, asked with `TIOCGWINSZ` each time (cheap, so a caller may ask
+    /// again to see a resize); nil when the stream is not a terminal or the terminal does not say.
+    package var columns: Int? {
         var size = winsize()
         #if canImport(Darwin)
             let request = TIOCGWINSZ

@@ -17,5 +17,11 @@ extension DatabaseInstaller {
         public var fractionCompleted: Double {
             totalBytes > 0 ? min(1, Double(copiedBytes) / Double(totalBytes)) : 1
         }
+
+        /// Seconds left when the copy so far took `elapsed` seconds, at the same pace (``TimeLeftEstimate``); nil
+        /// too early to tell and once every byte is copied.
+        public func estimatedSecondsLeft(elapsed: Double) -> Double? {
+            TimeLeftEstimate.seconds(fractionCompleted: fractionCompleted, elapsed: elapsed)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Kiln
 
 /// Progress of a long load: reported when each table starts, every few thousand rows while it loads, and when
 /// its indexes are rebuilt. Cheap to make: the loader builds one only when a callback wants it.
@@ -48,9 +49,9 @@ public struct SeedProgress: Sendable, Equatable {
         totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : nil
     }
 
-    /// Seconds left at the rate so far; nil until a little has been read (the first estimates are noise).
+    /// Seconds left at the rate so far (``TimeLeftEstimate``); nil when the total is unknown, until a little
+    /// has been read (the first estimates are noise), and once every byte is read.
     public var estimatedSecondsLeft: TimeInterval? {
-        guard let fraction = fractionCompleted, fraction > 0.01, elapsed > 0.5 else { return nil }
-        return elapsed * (1 - fraction) / fraction
+        fractionCompleted.flatMap { TimeLeftEstimate.seconds(fractionCompleted: $0, elapsed: elapsed) }
     }
 }

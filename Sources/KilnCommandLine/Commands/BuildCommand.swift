@@ -62,7 +62,7 @@ enum BuildCommand: KilnCommand {
         if let line = context.progress {
             let board = BuildProgressBoard(verb: "build")
             bundler.progress = { progress in
-                if let text = board.record(progress) { line.show(text) } else { line.clear() }
+                board.report(progress, on: line)
             }
         }
         defer { context.progress?.clear() }

@@ -38,7 +38,7 @@ enum ResetCommand: KilnCommand {
         if let line = context.progress {
             let board = BuildProgressBoard(verb: "reset")
             reset.progress = { progress in
-                if let text = board.record(progress) { line.show(text) } else { line.clear() }
+                board.report(progress, on: line)
             }
         }
         defer { context.progress?.clear() }

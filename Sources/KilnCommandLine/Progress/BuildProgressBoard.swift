@@ -6,29 +6,50 @@ import KilnBuild
 /// `build shop (+1 more): seeding city (3 of 7): 41%, 2.1 M rows, 62.9 MB/s, 12 s left` (the count first, so
 /// cutting the line to the terminal's width never hides it). Following the oldest keeps the line steady
 /// instead of jumping between databases at every report.
+///
+/// Each record is numbered in the order the board's state changed, and the line drops an update older than
+/// one it already applied: a thread that recorded first but reached the line last cannot draw a database
+/// that has since finished.
 final class BuildProgressBoard: @unchecked Sendable {
+    /// What the line should show after one record: a text, or nothing (every database is done), numbered in
+    /// the order of the records.
+    struct Update: Equatable {
+        /// The record's place in the board's order, from 1.
+        let sequence: Int
+        /// The line's text, nil when every database is done.
+        let text: String?
+    }
+
     private let verb: String
     private let lock = NSLock()
     /// Each database's latest step, in the order they first reported.
     private var steps: [(database: String, step: BuildProgress.Step)] = []
+    private var recorded = 0
 
     /// A board whose lines start with `verb` (`build`, `reset`).
     init(verb: String) {
         self.verb = verb
     }
 
-    /// Records `progress` and returns the line to show, or nil when every database is done.
-    func record(_ progress: BuildProgress) -> String? {
+    /// Records `progress` and shows the board on `line` (or erases it when every database is done).
+    func report(_ progress: BuildProgress, on line: ProgressLine) {
+        let update = record(progress)
+        line.show(update.text, sequence: update.sequence)
+    }
+
+    /// Records `progress` and returns what to show, numbered.
+    func record(_ progress: BuildProgress) -> Update {
         lock.withLock {
             if let index = steps.firstIndex(where: { $0.database == progress.database }) {
                 steps[index].step = progress.step
             } else {
                 steps.append((progress.database, progress.step))
             }
+            recorded += 1
             let running = steps.filter { $0.step != .finished }
-            guard let shown = running.first else { return nil }
+            guard let shown = running.first else { return Update(sequence: recorded, text: nil) }
             let others = running.count > 1 ? " (+\(running.count - 1) more)" : ""
-            return "\(verb) \(shown.database)\(others): \(shown.step.progressText)"
+            return Update(sequence: recorded, text: "\(verb) \(shown.database)\(others): \(shown.step.progressText)")
         }
     }
 }

@@ -50,13 +50,6 @@ enum ProgressFormat {
         }
     }
 
-    /// The time left when the share `fraction` took `elapsed` seconds; nil too early to tell (under 1% or
-    /// half a second).
-    static func timeLeft(fraction: Double, elapsed: Double) -> String? {
-        guard fraction > 0.01, fraction < 1, elapsed >= 0.5 else { return nil }
-        return timeLeft(elapsed * (1 - fraction) / fraction)
-    }
-
     private static func oneDecimal(_ value: Double) -> String {
         String(format: "%.1f", value)
     }

@@ -55,7 +55,7 @@ extension DatabaseInstaller.CopyProgress {
     func progressText(elapsed: TimeInterval) -> String {
         var parts = ["\(ProgressFormat.percent(fractionCompleted)) of \(ProgressFormat.bytes(totalBytes))"]
         if let rate = ProgressFormat.rate(bytes: copiedBytes, seconds: elapsed) { parts.append(rate) }
-        if let left = ProgressFormat.timeLeft(fraction: fractionCompleted, elapsed: elapsed) { parts.append(left) }
+        if let left = estimatedSecondsLeft(elapsed: elapsed) { parts.append(ProgressFormat.timeLeft(left)) }
         return "copying the bundled database: " + parts.joined(separator: ", ")
     }
 }
