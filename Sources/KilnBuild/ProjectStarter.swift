@@ -17,11 +17,12 @@ public enum ProjectStarter {
         public let notDurable: FileSystemError?
     }
 
-    /// A database name made from a folder's name: characters other than ASCII letters, digits, `_` and `-`
-    /// become `_`, and a name that does not start with a letter gets `db_` in front (`2024 app` -> `db_2024_app`).
+    /// A valid database name (``KilnProject/isValidDatabaseName(_:)``) made from a folder's name: characters the
+    /// rule does not allow become `_`, and a name that does not start with a letter gets `db_` in front
+    /// (`2024 app` -> `db_2024_app`).
     public static func databaseName(forFolderNamed folder: String) -> String {
-        let kept = String(folder.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" })
-        guard let first = kept.first, first.isLetter else { return "db_" + kept }
+        let kept = String(folder.map { KilnProject.isAllowedInDatabaseName($0) ? $0 : "_" })
+        guard KilnProject.isValidDatabaseName(kept) else { return "db_" + kept }
         return kept
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Kiln
+import KilnBuild
 import KilnTestSupport
 import Testing
 
@@ -19,6 +20,25 @@ struct NewCommandTests {
         let brandNew = try project.kiln("new", "orders", "create", "orders")
         #expect(brandNew.standardOutput == "migrations/orders/0001_create_orders.sql\n")
         #expect(try project.kiln("new", "../escape", "x").status == 1)
+    }
+
+    @Test("one database-name rule: new, import and init refuse what KilnProject.isValidDatabaseName refuses")
+    func nameRule() throws {
+        for name in ["shop", "Shop_2", "a-b"] { #expect(KilnProject.isValidDatabaseName(name), "\(name)") }
+        for name in ["", "2shop", "_shop", "-x", "sh op", "café", "a/b", "$(touch x)", "a.b"] {
+            #expect(!KilnProject.isValidDatabaseName(name), "\(name)")
+        }
+        for folder in ["my app", "2024", "", "café", "-"] {
+            let name = ProjectStarter.databaseName(forFolderNamed: folder)
+            #expect(KilnProject.isValidDatabaseName(name), "\(folder) -> \(name)")
+        }
+        let project = try ShopProject()
+        let refusal = "kiln: error: 'a.b' is not a valid database name\n"
+        for command in [["new", "a.b", "x"], ["import", "a.b", "src"], ["init", "a.b", "--root", "fresh"]] {
+            let result = try project.kiln(arguments: command)
+            #expect(result.status == 1 && result.standardError.hasPrefix(refusal), "\(command)")
+        }
+        #expect(!project.folder.exists("migrations/a.b") && !project.folder.exists("fresh"))
     }
 }
 

@@ -23,7 +23,7 @@ enum InitCommand: KilnCommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let root = context.root.standardizedFileURL
         let database = arguments[Self.database] ?? ProjectStarter.databaseName(forFolderNamed: root.lastPathComponent)
-        guard NewCommand.isValidName(database) else { throw ProjectError.invalidDatabaseName(database) }
+        guard KilnProject.isValidDatabaseName(database) else { throw ProjectError.invalidDatabaseName(database) }
         noteProjectAbove(root, context: context)
         let outcome = try ProjectStarter.start(at: root, database: database)
         var text = "Started a kiln project in \(root.path) with the database '\(database)':\n"

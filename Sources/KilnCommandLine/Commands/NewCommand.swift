@@ -24,7 +24,7 @@ enum NewCommand: KilnCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]
-        guard isValidName(database) else { throw ProjectError.invalidDatabaseName(database) }
+        guard KilnProject.isValidDatabaseName(database) else { throw ProjectError.invalidDatabaseName(database) }
         let words = arguments[Self.words]
         // `new` makes the first database's folder, so the project need not hold `migrations/` yet (only
         // `kiln.json`); a folder that is no project at all is refused: `kiln init` starts one.
@@ -65,11 +65,5 @@ enum NewCommand: KilnCommand {
                 message: "migration versions of '\(database)' are exhausted", hint: nil, command: spec.name)
         }
         return newest + 1
-    }
-
-    /// Letters, digits, `_` and `-`, starting with a letter: safe as a folder and file name everywhere.
-    static func isValidName(_ name: String) -> Bool {
-        guard let first = name.first, first.isASCII, first.isLetter else { return false }
-        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
     }
 }
