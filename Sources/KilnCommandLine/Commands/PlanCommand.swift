@@ -41,20 +41,24 @@ enum PlanCommand: KilnCommand {
         let words = arguments[Self.name].map { [$0] }
         guard let planned = try project.planMigration(for: database, options: options, words: words) else {
             context.standardOutput(
-                "\(SchemaFile.relativePath(for: database)) matches the migrations: nothing to plan\n")
+                "\(context.shown(SchemaFile.relativePath(for: database))) matches the migrations: nothing to plan\n")
             return KilnTool.success
         }
-        let shownFolder = "migrations/\(database)"
+        let shownFolder = context.shown("migrations/\(database)")
         if arguments[Self.dryRun] {
             context.standardOutput(planned.text)
-            for line in summary(planned, database: database) { context.standardError(line + "\n") }
+            for line in summary(planned, database: database, shownFolder: shownFolder) {
+                context.standardError(line + "\n")
+            }
             context.standardError("nothing was written (--dry-run)\n")
             return KilnTool.success
         }
         let folder = project.migrationsDirectory.appendingPathComponent(database).path
         try MigrationFilePublisher.publish(
             planned.text, name: planned.fileName, folder: folder, shownFolder: shownFolder, context: context)
-        for line in summary(planned, database: database) { context.standardOutput("  \(line)\n") }
+        for line in summary(planned, database: database, shownFolder: shownFolder) {
+            context.standardOutput("  \(line)\n")
+        }
         let written = "\(shownFolder)/\(planned.fileName)"
         do {
             try recordSum(planned, project: project, database: database, context: context)
@@ -70,7 +74,7 @@ enum PlanCommand: KilnCommand {
             try SchemaCommand.writeSchemaFiles(database, project: project, context: context, indent: "  ")
         } catch {
             return afterPublishing(
-                written, failed: "rewrite \(SchemaFile.relativePath(for: database))", error,
+                written, failed: "rewrite \(context.shown(SchemaFile.relativePath(for: database)))", error,
                 context: context, fix: "run 'kiln schema \(database) --write' once that is fixed")
         }
         return KilnTool.success
@@ -90,9 +94,9 @@ enum PlanCommand: KilnCommand {
         return KilnTool.failure
     }
 
-    /// What the plan does, what it loses and what it leaves to fill, one line each.
-    static func summary(_ planned: PlannedMigration, database: String) -> [String] {
-        let shownFolder = "migrations/\(database)"
+    /// What the plan does, what it loses and what it leaves to fill (in `shownFolder`, the database's folder
+    /// as shown), one line each.
+    static func summary(_ planned: PlannedMigration, database: String, shownFolder: String) -> [String] {
         let plan = planned.plan
         let verification = planned.verification
         var lines = ["\(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"): " + stepList(plan)]
@@ -147,7 +151,7 @@ enum PlanCommand: KilnCommand {
             return
         }
         let written = try ProjectChecker(project: project).writeSum(for: database) { context.report($0.diagnostic) }
-        context.standardOutput("  recorded in \(written.path)\n")
+        context.standardOutput("  recorded in \(context.shown(written.path))\n")
     }
 }
 
