@@ -47,7 +47,7 @@ enum PlanCommand: KilnCommand {
         let shownFolder = context.shown("migrations/\(database)")
         if arguments[Self.dryRun] {
             context.standardOutput(planned.text)
-            for line in summary(planned, database: database, shownFolder: shownFolder) {
+            for line in summary(planned, database: database, shown: context.shown) {
                 context.standardError(line + "\n")
             }
             context.standardError("nothing was written (--dry-run)\n")
@@ -56,7 +56,7 @@ enum PlanCommand: KilnCommand {
         let folder = project.migrationsDirectory.appendingPathComponent(database).path
         try MigrationFilePublisher.publish(
             planned.text, name: planned.fileName, folder: folder, shownFolder: shownFolder, context: context)
-        for line in summary(planned, database: database, shownFolder: shownFolder) {
+        for line in summary(planned, database: database, shown: context.shown) {
             context.standardOutput("  \(line)\n")
         }
         let written = "\(shownFolder)/\(planned.fileName)"
@@ -94,9 +94,9 @@ enum PlanCommand: KilnCommand {
         return KilnTool.failure
     }
 
-    /// What the plan does, what it loses and what it leaves to fill (in `shownFolder`, the database's folder
-    /// as shown), one line each.
-    static func summary(_ planned: PlannedMigration, database: String, shownFolder: String) -> [String] {
+    /// What the plan does, what it loses and what it leaves to fill, one line each, project paths shown by
+    /// `shown` (from the current folder).
+    static func summary(_ planned: PlannedMigration, database: String, shown: (String) -> String) -> [String] {
         let plan = planned.plan
         let verification = planned.verification
         var lines = ["\(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"): " + stepList(plan)]
@@ -118,7 +118,7 @@ enum PlanCommand: KilnCommand {
             {
                 lines.append(
                     "kiln check runs it on generated rows too and fails the same way: clean such rows in the migration "
-                        + "before its copy, or add fixtures/\(database)/\(planned.version - 1).sql with rows a "
+                        + "before its copy, or add \(shown("fixtures/\(database)/\(planned.version - 1).sql")) with rows a "
                         + "device can hold")
             }
         }
@@ -126,7 +126,7 @@ enum PlanCommand: KilnCommand {
         if !converted.isEmpty { lines.append("converted, so not compared: " + converted.joined(separator: ", ")) }
         lines += plan.dataLosses.map { "allowed by --allow-data-loss: \($0)" }
         lines += planned.placeholderLocations.map { placeholder, location in
-            "to fill: \(shownFolder)/\(location.path):\(location.line):\(location.column): "
+            "to fill: \(shown("migrations/\(database)/\(location.path)")):\(location.line):\(location.column): "
                 + placeholder.description
         }
         return lines
