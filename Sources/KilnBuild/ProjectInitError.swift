@@ -22,18 +22,21 @@ public struct ProjectInitError: DiagnosticError, Equatable {
         self.root = root
     }
 
-    /// The error, located at the existing `kiln.json` or `migrations` when a project is already there.
-    public var diagnostics: [Diagnostic] {
+    /// The error, located at the existing `kiln.json` or `migrations` when a project is already there, with
+    /// `hint` as its note.
+    public func diagnostics(hint: String?) -> [Diagnostic] {
         switch reason {
         case .projectExists(let path):
             [
                 Diagnostic(
                     .error, "a kiln project already exists in \(root): it has \(path); nothing was written",
-                    at: SourceLocation(path: path, line: 1, column: 1),
-                    hint: "add a database to it with 'kiln new <database> <description>'")
+                    at: SourceLocation(path: path, line: 1, column: 1), hint: hint)
             ]
         case .fileSystem(let error):
             [Diagnostic(.error, "cannot start a project in \(root): cannot \(error.description); nothing was kept")]
         }
     }
+
+    /// The error as ``diagnostics(hint:)`` words it, with no hint.
+    public var diagnostics: [Diagnostic] { diagnostics(hint: nil) }
 }

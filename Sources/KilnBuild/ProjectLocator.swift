@@ -5,7 +5,7 @@ import Kiln
 public struct ProjectLocation: Equatable, Sendable {
     /// How the root was chosen.
     public enum Origin: Equatable, Sendable {
-        /// Named by the caller (the command line's `--root`); not checked here.
+        /// Named by the caller, e.g. from a setting or an argument it was given; returned unchecked.
         case given
         /// Named by the environment variable ``ProjectLocator/environmentVariable``.
         case environment

@@ -32,7 +32,17 @@ public enum ProjectStarter {
     ///   ``KilnProjectRootError`` when `root` is not a folder.
     /// - Returns: what was created.
     public static func start(at root: URL, database: String) throws -> Outcome {
-        var made = Made(root: root.standardizedFileURL.path)
+        try start(at: root, database: database) { text, path in
+            try FileSystem.writeAtomically(Array(text.utf8), to: path, .creatingOnly)
+        }
+    }
+
+    /// ``start(at:database:)`` writing each file through `write` (text, absolute path; returns a failed folder
+    /// `fsync`), so a test can make a later file fail after earlier ones were written.
+    static func start(
+        at root: URL, database: String, write: @escaping (String, String) throws -> FileSystemError?
+    ) throws -> Outcome {
+        var made = Made(root: root.standardizedFileURL.path, write: write)
         do {
             try made.folder("")
             try refuseExistingProject(in: made.root)
@@ -68,8 +78,13 @@ private struct Made {
     private(set) var created: [String] = []
     private var files: Set<String> = []
     private(set) var notDurable: FileSystemError?
+    /// Writes a new file (text, absolute path) atomically, never over an existing one.
+    private let write: (String, String) throws -> FileSystemError?
 
-    init(root: String) { self.root = root }
+    init(root: String, write: @escaping (String, String) throws -> FileSystemError?) {
+        self.root = root
+        self.write = write
+    }
 
     private func path(_ relative: String) -> String { relative.isEmpty ? root : "\(root)/\(relative)" }
 
@@ -93,7 +108,7 @@ private struct Made {
 
     /// Writes a new file atomically; an existing one is never replaced.
     mutating func file(_ relative: String, _ text: String) throws {
-        let failure = try FileSystem.writeAtomically(Array(text.utf8), to: path(relative), .creatingOnly)
+        let failure = try write(text, path(relative))
         created.append(relative)
         files.insert(relative)
         notDurable = notDurable ?? failure

@@ -67,6 +67,12 @@ public struct CommandContext {
         return { text in progress.printAbove { write(text) } }
     }
 
+    /// Prints an informational line (`kiln: waiting for another build…`) on standard error, unless `--quiet`.
+    func inform(_ line: String) {
+        guard !output.isQuiet else { return }
+        standardError(line + "\n")
+    }
+
     /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline.
     ///
     /// - Throws: the encoder's error, if the document cannot be encoded.

@@ -5,10 +5,8 @@ import KilnBuild
 /// Finds the project a command works on (``ProjectLocator``: `--root`, else `KILN_ROOT`, else the nearest folder
 /// at or above the current one holding `kiln.json` or `migrations/`) and says which when it is a folder above.
 enum ProjectDiscovery {
-    /// The commands that run without a project: `init` makes one where it is told, the others need none.
-    static let commandsWithoutProject: Set<String> = ["init", "version", "completions", "help"]
-
-    /// Sets `context`'s root for `spec`'s command and, for a root found above the current folder, prints
+    /// Sets `context`'s root for `spec`'s command (`--root` or the current folder for one that does not
+    /// ``CommandSpec/needsProject``) and, for a root found above the current folder, prints
     /// `kiln: using project at ../.. (/abs/path)` on standard error (not under `--quiet`) and shows the
     /// project's paths from the current folder (``CommandContext/rootPrefix``).
     ///
@@ -23,7 +21,7 @@ enum ProjectDiscovery {
     static func findRoot(
         of spec: CommandSpec, explicit: URL?, currentDirectory: URL, context: inout CommandContext
     ) throws {
-        guard !commandsWithoutProject.contains(spec.name) else {
+        guard spec.needsProject else {
             context.root = explicit ?? currentDirectory
             return
         }
@@ -42,9 +40,7 @@ enum ProjectDiscovery {
         let start = currentDirectory.standardizedFileURL.resolvingSymlinksInPath()
         let relative = relativePath(from: start.path, to: location.root.path)
         context.rootPrefix = relative + "/"
-        if !context.output.isQuiet {
-            context.standardError("kiln: using project at \(relative) (\(location.root.path))\n")
-        }
+        context.inform("kiln: using project at \(relative) (\(location.root.path))")
     }
 
     /// The way from folder `start` up to its ancestor `ancestor`, as `..` components (`../..`).

@@ -24,6 +24,22 @@ struct ImportCommandTests {
         #expect(try SQLiteShell.run(project.path("kiln.sqlite"), ".schema") == expected)
     }
 
+    @Test("a relative source folder is read from the current folder, from a subfolder and with --root alike")
+    func relativeSourceFromCurrentFolder() throws {
+        let project = try TemporaryDirectory.emptyProject()
+        try FileManager.default.createDirectory(atPath: project.path("vendor"), withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: ImportFixture.all[0].path, toPath: project.path("vendor/diesel"))
+        let vendor = project.url.appendingPathComponent("vendor")
+        let result = kiln(["import", "app", "diesel", "--quiet"], in: vendor)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("../migrations/app"), "\(result.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: project.path("migrations/app/imported.json")))
+        let rooted = kiln(["import", "other", "vendor/diesel", "--root", "."], in: project.url)
+        #expect(rooted.status == 0, "\(rooted.standardError)")
+        let rootAbove = kiln(["import", "third", "diesel", "--root", ".."], in: vendor)
+        #expect(rootAbove.status == 0, "\(rootAbove.standardError)")
+    }
+
     @Test("diesel: timestamp folders keep their version in the name, wrappers are removed and listed, downs listed")
     func dieselReview() throws {
         let project = try TemporaryDirectory.emptyProject()

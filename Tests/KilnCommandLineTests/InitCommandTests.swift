@@ -1,7 +1,9 @@
 import Foundation
-import KilnBuild
+import Kiln
 import KilnTestSupport
 import Testing
+
+@testable import KilnBuild
 
 @Suite("kiln init, in-process")
 struct InitCommandTests {
@@ -71,5 +73,38 @@ struct InitCommandTests {
             result.standardError.contains("cannot mkdir \(folder.path("seeds")): File exists"),
             "\(result.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == ["seeds"])
+    }
+
+    @Test("a file that fails after others were written leaves nothing: files, folders and the created root go")
+    func failureAfterFilesWereWritten() throws {
+        let folder = try folderWithoutProject()
+        let root = folder.url.appendingPathComponent("fresh")
+        var written: [String] = []
+        #expect(throws: ProjectInitError.self) {
+            try ProjectStarter.start(at: root, database: "shop") { text, path in
+                guard !path.hasSuffix("/kiln.json") else { throw FileSystemError(.write, path: path, code: ENOSPC) }
+                written.append(path)
+                return try FileSystem.writeAtomically(Array(text.utf8), to: path, .creatingOnly)
+            }
+        }
+        #expect(written == [root.path + "/migrations/shop/0001_create_tables.sql"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")).isEmpty)
+    }
+
+    @Test("under --quiet no project-above note; the Next: paragraph is wrapped to the width; kiln's hint is ours")
+    func quietAndWidth() throws {
+        let project = try ShopProject()
+        try FileManager.default.createDirectory(
+            atPath: project.folder.path("tools"), withIntermediateDirectories: false)
+        let tools = project.folder.url.appendingPathComponent("tools")
+        let result = kiln(["init", "tooling", "--quiet"], in: tools, adding: ["COLUMNS": "50"])
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").drop { !$0.hasPrefix("Next:") }
+        #expect(lines.count > 3 && lines.allSatisfy { $0.count <= 50 }, "\(result.standardOutput)")
+        let error = ProjectInitError(.projectExists("kiln.json"), root: "/p")
+        #expect(error.diagnostics.allSatisfy { $0.hint == nil })
+        let refused = kiln(["init", "again"], in: tools)
+        #expect(
+            refused.standardError.hasSuffix("note: add a database to it with 'kiln new <database> <description>'\n"))
     }
 }

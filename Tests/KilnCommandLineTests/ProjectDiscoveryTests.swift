@@ -1,8 +1,9 @@
 import Foundation
 import KilnBuild
-import KilnCommandLine
 import KilnTestSupport
 import Testing
+
+@testable import KilnCommandLine
 
 /// Runs kiln in-process in `directory` with `variables` added to the test environment.
 func kiln(_ arguments: [String], in directory: URL, adding variables: [String: String]) -> ProcessResult {
@@ -114,6 +115,52 @@ struct ProjectDiscoveryTests {
         #expect(created.status == 0, "\(created.standardError)")
         #expect(created.standardOutput == "../migrations/shop/0001_create_item.sql\n")
         #expect(folder.exists("migrations/shop/0001_create_item.sql") && !folder.exists("app/migrations"))
+    }
+
+    @Test("from a subfolder build, hash, status, new and schema --write print paths that exist from there")
+    func printedPathsOpenFromSubfolder() throws {
+        let project = try ShopProject()
+        try FileManager.default.createDirectory(
+            atPath: project.folder.path("app/sub"), withIntermediateDirectories: true)
+        let sub = project.folder.url.appendingPathComponent("app/sub")
+        /// The path printed in `text` after `marker` (or at its start) up to `end`, checked to exist from `sub`.
+        func expectExists(_ text: String, after marker: String, until end: Character, _ command: String) {
+            let start = marker.isEmpty ? text.startIndex : text.range(of: marker)?.upperBound
+            guard let start else {
+                Issue.record("\(command): no '\(marker)' in \(text)")
+                return
+            }
+            let path = String(text[start...].prefix { $0 != end })
+            #expect(path.hasPrefix("../../"), "\(command): \(path)")
+            let resolved = sub.appendingPathComponent(path).standardizedFileURL.path
+            #expect(FileManager.default.fileExists(atPath: resolved), "\(command): \(path) from app/sub")
+        }
+        let built = kiln(["build", "--quiet"], in: sub)
+        #expect(built.status == 0, "\(built.standardError)")
+        expectExists(built.standardOutput, after: "built ", until: " ", "build")
+        let hashed = kiln(["hash", "--quiet"], in: sub)
+        expectExists(hashed.standardOutput, after: "", until: ":", "hash")
+        let created = kiln(["new", "shop", "add", "tag", "--quiet"], in: sub)
+        expectExists(created.standardOutput, after: "", until: "\n", "new")
+        let status = kiln(["status", "shop", "--db", "../../build/shop.sqlite", "--quiet"], in: sub)
+        expectExists(status.standardOutput, after: "[X] ", until: "\n", "status")
+        expectExists(status.standardOutput, after: "[ ] ", until: "\n", "status")
+        let schema = kiln(["schema", "shop", "--write", "--quiet"], in: sub)
+        expectExists(schema.standardOutput, after: "wrote ", until: "\n", "schema --write")
+        let atRoot = try project.kiln("hash")
+        #expect(atRoot.standardOutput == "migrations/shop/kiln.sum: 3 migrations\n")
+    }
+
+    @Test("version, completions and init need no project: KILN_ROOT naming nothing does not stop them")
+    func commandsWithoutProject() throws {
+        let folder = try folderWithoutProject()
+        let without = KilnTool.allSpecs.filter { !$0.needsProject }.map(\.name).sorted()
+        #expect(without == ["completions", "init", "version"])
+        for command in [["version"], ["completions", "bash"]] {
+            let result = kiln(command, in: folder.url, adding: ["KILN_ROOT": "nope"])
+            #expect(result.status == 0, "\(command): \(result.standardError)")
+        }
+        #expect(kiln(["status"], in: folder.url, adding: ["KILN_ROOT": "nope"]).status == 1)
     }
 
     @Test("a symbolically linked current folder walks up from where the link points, as getcwd reports it")

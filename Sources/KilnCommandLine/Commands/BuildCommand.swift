@@ -56,7 +56,9 @@ enum BuildCommand: KilnCommand {
         let project = try context.project()
         let names = arguments[Self.databases]
         let out = arguments[Self.out]?.path ?? project.root.appendingPathComponent("build").path
-        let shownOut = arguments[Self.out]?.text ?? "build"
+        // JSON names the default folder from the root; text from the current folder.
+        let jsonOut = arguments[Self.out]?.text ?? "build"
+        let shownOut = arguments[Self.out]?.text ?? context.shown("build")
         var bundler = Bundler(project: project, outputDirectory: out, force: arguments[Self.force])
         bundler.clock = try BuildClock.sourceDateEpoch(in: context.environment)
         if let line = context.progress {
@@ -72,7 +74,7 @@ enum BuildCommand: KilnCommand {
                 into: listFolder.path)
         }
         let outcomes = try bundler.build(
-            names, waiting: { context.standardError("kiln: waiting for another build of \(shownOut) to finish\n") },
+            names, waiting: { context.inform("kiln: waiting for another build of \(shownOut) to finish") },
             warning: { context.report($0.diagnostic) })
         let json = arguments[Self.json]
         var entries: [Entry] = []
@@ -86,7 +88,7 @@ enum BuildCommand: KilnCommand {
         }
         if json {
             let diagnostics = context.diagnosticLog.records
-            try context.printJSON(Document(outputDirectory: shownOut, databases: entries, diagnostics: diagnostics))
+            try context.printJSON(Document(outputDirectory: jsonOut, databases: entries, diagnostics: diagnostics))
         }
         return entries.contains { $0.status == "failed" } ? KilnTool.failure : KilnTool.success
     }

@@ -34,7 +34,7 @@ enum CompletionsCommand: KilnCommand {
                 cd ~/.config/fish/completions
                 kiln completions fish > kiln.fish
             """,
-        arguments: [shell.declaration], options: [listDatabases.declaration], group: .kiln)
+        arguments: [shell.declaration], options: [listDatabases.declaration], group: .kiln, needsProject: false)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         if arguments[listDatabases] {

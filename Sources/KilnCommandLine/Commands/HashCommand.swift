@@ -25,7 +25,8 @@ enum HashCommand: KilnCommand {
         for name in names {
             let written = try checker.writeSum(for: name) { context.report($0.diagnostic) }
             context.standardOutput(
-                "\(written.path): \(written.migrations) migration\(written.migrations == 1 ? "" : "s")\n")
+                "\(context.shown(written.path)): \(written.migrations) migration\(written.migrations == 1 ? "" : "s")\n"
+            )
         }
         return KilnTool.success
     }

@@ -23,8 +23,8 @@ enum ImportCommand: KilnCommand {
     static let database = Argument<String>(
         name: "database", help: "The new database (a folder under migrations/, which must not hold migrations).")
     /// `<source-folder>`.
-    static let source = Argument<String>(
-        name: "source-folder", help: "The other tool's migration folder (a relative path starts at --root's folder).")
+    static let source = Argument<CommandLinePath>(
+        name: "source-folder", help: "The other tool's migration folder (relative to the current folder).")
     /// `--from <tool>`.
     static let from = Option<MigrationTool?>(
         name: "from", valueName: "tool",
@@ -37,10 +37,9 @@ enum ImportCommand: KilnCommand {
         guard KilnProject.isValidDatabaseName(database) else { throw ProjectError.invalidDatabaseName(database) }
         // Like `new`, `import` adds the first database to a project that may hold only `kiln.json`.
         let project = try context.project(requiringMigrations: false)
-        let sourceText = arguments[Self.source]
-        let source = CommandLinePath(sourceText, currentDirectory: context.root)
+        let source = arguments[Self.source]
         let plan = try ImportPlanner.plan(
-            database: database, source: source.path, shownAs: sourceText, tool: arguments[Self.from])
+            database: database, source: source.path, shownAs: source.text, tool: arguments[Self.from])
         let shownFolder = context.shown("migrations/\(database)")
         let dryRun = arguments[Self.dryRun]
         if dryRun {

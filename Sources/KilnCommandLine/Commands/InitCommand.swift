@@ -14,7 +14,7 @@ enum InitCommand: KilnCommand {
             kiln.json or migrations/ is refused and nothing is written; a project in a folder above is only
             noted, since a nested project is what init was asked for.
             """,
-        arguments: [database.declaration], group: .writeMigrations)
+        arguments: [database.declaration], group: .writeMigrations, needsProject: false)
 
     /// `[<database>]`.
     static let database = Argument<String?>(
@@ -32,12 +32,12 @@ enum InitCommand: KilnCommand {
             text += "  created \(path)\(isFolder ? "/" : "")\n"
         }
         let first = outcome.created.first { $0.hasSuffix(".sql") } ?? "migrations/\(database)"
-        text += """
+        let next = """
             Next: write the first tables' SQL in \(first) and add seeds as seeds/\(database)/<table>.csv;
             'kiln build' builds it, 'kiln hash \(database)' records the migrations for 'kiln check', and
             'kiln new \(database) <description>' adds the next migration.
-
             """
+        text += HelpLayout.fill(HelpLayout.words(next), width: context.output.width)
         context.standardOutput(text)
         if let notDurable = outcome.notDurable {
             context.report(
@@ -47,10 +47,11 @@ enum InitCommand: KilnCommand {
         return KilnTool.success
     }
 
-    /// Notes a project in a folder above `root`: allowed (init is explicit), but worth knowing.
+    /// Notes a project in a folder above `root`: allowed (init is explicit), but worth knowing; not under
+    /// `--quiet`.
     private static func noteProjectAbove(_ root: URL, context: CommandContext) {
         let parent = root.deletingLastPathComponent()
-        guard parent.path != root.path, FileSystem.isDirectory(parent.path),
+        guard !context.output.isQuiet, parent.path != root.path, FileSystem.isDirectory(parent.path),
             let above = try? ProjectLocator.nearestProject(from: parent.resolvingSymlinksInPath())
         else { return }
         context.report(

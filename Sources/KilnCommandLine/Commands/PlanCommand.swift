@@ -41,20 +41,24 @@ enum PlanCommand: KilnCommand {
         let words = arguments[Self.name].map { [$0] }
         guard let planned = try project.planMigration(for: database, options: options, words: words) else {
             context.standardOutput(
-                "\(SchemaFile.relativePath(for: database)) matches the migrations: nothing to plan\n")
+                "\(context.shown(SchemaFile.relativePath(for: database))) matches the migrations: nothing to plan\n")
             return KilnTool.success
         }
-        let shownFolder = "migrations/\(database)"
+        let shownFolder = context.shown("migrations/\(database)")
         if arguments[Self.dryRun] {
             context.standardOutput(planned.text)
-            for line in summary(planned, database: database) { context.standardError(line + "\n") }
+            for line in summary(planned, database: database, shown: context.shown) {
+                context.standardError(line + "\n")
+            }
             context.standardError("nothing was written (--dry-run)\n")
             return KilnTool.success
         }
         let folder = project.migrationsDirectory.appendingPathComponent(database).path
         try MigrationFilePublisher.publish(
             planned.text, name: planned.fileName, folder: folder, shownFolder: shownFolder, context: context)
-        for line in summary(planned, database: database) { context.standardOutput("  \(line)\n") }
+        for line in summary(planned, database: database, shown: context.shown) {
+            context.standardOutput("  \(line)\n")
+        }
         let written = "\(shownFolder)/\(planned.fileName)"
         do {
             try recordSum(planned, project: project, database: database, context: context)
@@ -70,7 +74,7 @@ enum PlanCommand: KilnCommand {
             try SchemaCommand.writeSchemaFiles(database, project: project, context: context, indent: "  ")
         } catch {
             return afterPublishing(
-                written, failed: "rewrite \(SchemaFile.relativePath(for: database))", error,
+                written, failed: "rewrite \(context.shown(SchemaFile.relativePath(for: database)))", error,
                 context: context, fix: "run 'kiln schema \(database) --write' once that is fixed")
         }
         return KilnTool.success
@@ -90,9 +94,9 @@ enum PlanCommand: KilnCommand {
         return KilnTool.failure
     }
 
-    /// What the plan does, what it loses and what it leaves to fill, one line each.
-    static func summary(_ planned: PlannedMigration, database: String) -> [String] {
-        let shownFolder = "migrations/\(database)"
+    /// What the plan does, what it loses and what it leaves to fill, one line each, project paths shown by
+    /// `shown` (from the current folder).
+    static func summary(_ planned: PlannedMigration, database: String, shown: (String) -> String) -> [String] {
         let plan = planned.plan
         let verification = planned.verification
         var lines = ["\(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"): " + stepList(plan)]
@@ -114,7 +118,7 @@ enum PlanCommand: KilnCommand {
             {
                 lines.append(
                     "kiln check runs it on generated rows too and fails the same way: clean such rows in the migration "
-                        + "before its copy, or add fixtures/\(database)/\(planned.version - 1).sql with rows a "
+                        + "before its copy, or add \(shown("fixtures/\(database)/\(planned.version - 1).sql")) with rows a "
                         + "device can hold")
             }
         }
@@ -122,7 +126,7 @@ enum PlanCommand: KilnCommand {
         if !converted.isEmpty { lines.append("converted, so not compared: " + converted.joined(separator: ", ")) }
         lines += plan.dataLosses.map { "allowed by --allow-data-loss: \($0)" }
         lines += planned.placeholderLocations.map { placeholder, location in
-            "to fill: \(shownFolder)/\(location.path):\(location.line):\(location.column): "
+            "to fill: \(shown("migrations/\(database)/\(location.path)")):\(location.line):\(location.column): "
                 + placeholder.description
         }
         return lines
@@ -147,7 +151,7 @@ enum PlanCommand: KilnCommand {
             return
         }
         let written = try ProjectChecker(project: project).writeSum(for: database) { context.report($0.diagnostic) }
-        context.standardOutput("  recorded in \(written.path)\n")
+        context.standardOutput("  recorded in \(context.shown(written.path))\n")
     }
 }
 

@@ -43,7 +43,7 @@ enum ResetCommand: KilnCommand {
         }
         defer { context.progress?.clear() }
         let report = try reset.reset(path: db.path) {
-            context.standardError("kiln: waiting for another reset or install of \(file) to finish\n")
+            context.inform("kiln: waiting for another reset or install of \(file) to finish")
         }
         let kept = report.previousKept ? "; the old file is \(file).previous" : ""
         context.standardOutput(

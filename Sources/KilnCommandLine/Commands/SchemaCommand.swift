@@ -117,8 +117,8 @@ enum SchemaCommand: KilnCommand {
             diagram: project.configuration.keepsSchemaDiagram(for: name))
         let report = try SchemaFile.write(contents, database: name, in: project)
         for file in report.files {
-            context.standardOutput(
-                indent + (file.wasWritten ? "wrote \(file.path)\n" : "\(file.path) is up to date\n"))
+            let shown = context.shown(file.path)
+            context.standardOutput(indent + (file.wasWritten ? "wrote \(shown)\n" : "\(shown) is up to date\n"))
         }
         for warning in report.warnings { context.report(warning.diagnostic) }
     }

@@ -86,7 +86,8 @@ enum SeedCommand: KilnCommand {
                 if mode != .insert { parts.append("\(report.updated) updated") }
                 if mode == .sync { parts.append("\(report.deleted) deleted") }
                 context.standardOutput(
-                    "\(report.table): \(report.rows) rows from \(report.file) (\(parts.joined(separator: ", ")))\n")
+                    "\(report.table): \(report.rows) rows from \(context.shown(report.file)) (\(parts.joined(separator: ", ")))\n"
+                )
             }
             let tables = "\(reports.count) table\(reports.count == 1 ? "" : "s")"
             context.standardOutput(

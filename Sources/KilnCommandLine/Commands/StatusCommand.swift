@@ -109,7 +109,7 @@ enum StatusCommand: KilnCommand {
             document.diagnostics = context.diagnosticLog.records
             try context.printJSON(document)
         } else {
-            for status in document.databases { context.standardOutput(text(for: status)) }
+            for status in document.databases { context.standardOutput(text(for: status, shown: context.shown)) }
         }
         return failed ? KilnTool.failure : KilnTool.success
     }
@@ -132,7 +132,8 @@ enum StatusCommand: KilnCommand {
             isNewerThanMigrations: false)
     }
 
-    private static func text(for status: DatabaseStatus) -> String {
+    /// A database's status as text, its migrations' paths shown by `shown` (from the current folder).
+    private static func text(for status: DatabaseStatus, shown: (String) -> String) -> String {
         let count = status.migrations.count
         guard let file = status.file else {
             return
@@ -145,7 +146,7 @@ enum StatusCommand: KilnCommand {
         var text = "\(status.name): \(file.path) is at version \(file.version) of \(status.latestVersion)\n"
         for migration in status.migrations {
             let mark = migration.version <= file.version ? "[X]" : "[ ]"
-            text += "  \(mark) \(migration.file)\n"
+            text += "  \(mark) \(shown(migration.file))\n"
         }
         text +=
             file.pending.isEmpty

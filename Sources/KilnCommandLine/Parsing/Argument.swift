@@ -28,6 +28,16 @@ extension Argument where Value == String {
     }
 }
 
+extension Argument where Value == CommandLinePath {
+    /// A required path, resolved against the current folder as the parser reads it (like an option's path).
+    public init(name: String, help: String) {
+        self.init(name: name, help: help, isOptional: false, isRepeating: false) { given, context in
+            guard let value = given.first else { throw UsageError.missingArgument(name, command: context.command) }
+            return CommandLinePath(value, currentDirectory: context.currentDirectory)
+        }
+    }
+}
+
 extension Argument where Value == String? {
     /// An argument that may be left out, then reads as nil.
     public init(name: String, help: String) {

@@ -15,6 +15,9 @@ public struct CommandSpec: Sendable {
     public var group: CommandGroup = .kiln
     /// Whether it takes the options every command takes (`--root`, `--color`...); `kiln help` does not.
     public var takesCommonOptions = true
+    /// Whether it works on a project, found before it runs (``ProjectDiscovery``): `init` makes one where it is
+    /// told, `version` and `completions` need none (completions' database listing finds the project itself).
+    public var needsProject = true
 
     /// Every option the command accepts, its own followed by the common ones.
     var allOptions: [OptionDeclaration] { options + commonOptions }
