@@ -91,7 +91,7 @@ struct ProjectDiscoveryTests {
         let name = project.folder.url.lastPathComponent
         let sibling = kiln(["status"], in: elsewhere.url, adding: ["KILN_ROOT": "../\(name)"])
         #expect(sibling.status == 1)
-        #expect(sibling.standardError.contains("\n../\(name)/kiln.json:2:3: error: "), "\(sibling.standardError)")
+        #expect(sibling.standardError.hasPrefix("../\(name)/kiln.json:2:3: error: "), "\(sibling.standardError)")
         #expect(!sibling.standardError.contains("using project at"))
         let rooted = kiln(["status", "--root", "../\(name)"], in: elsewhere.url, adding: [:])
         #expect(rooted.standardError.hasPrefix("kiln.json:2:3: error: "), "\(rooted.standardError)")
