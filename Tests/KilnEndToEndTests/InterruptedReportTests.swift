@@ -11,9 +11,11 @@ struct InterruptedReportTests {
         case text, json, githubActions
     }
 
-    /// The big project, with `check`'s scratch folders kept inside it (`TMPDIR`) so the test sees them fill.
+    /// The big project, its migrations recorded in `kiln.sum` (so `check` finds nothing wrong before the signal),
+    /// with `check`'s scratch folders kept inside it (`TMPDIR`) so the test sees them fill.
     static func project() throws -> TemporaryDirectory {
         let folder = try InterruptTests.bigProject()
+        #expect(try KilnBinary.run(["hash", "big"], in: folder.url).status == 0)
         try FileManager.default.createDirectory(atPath: folder.path("tmp"), withIntermediateDirectories: true)
         return folder
     }
