@@ -2,9 +2,9 @@ import Kiln
 
 extension CommandContext {
     /// How kiln shows a project path in text (standard output's lines and its messages): the one place that
-    /// decides it. A root-relative path is prefixed with ``rootPrefix`` (`../../migrations/shop`) when the root
-    /// was found above the current folder, so a terminal or editor opens it from there; with `--root` or
-    /// `KILN_ROOT` it stays relative to the root, as documented. An absolute path stays as it is. A path typed on
+    /// decides it. A root-relative path is prefixed with ``rootPrefix`` (`../../migrations/shop`,
+    /// `../broken/migrations/users`) when the root was found above the current folder or named by `KILN_ROOT`,
+    /// so a terminal or editor opens it from there; with `--root` it stays relative to the root, as documented. An absolute path stays as it is. A path typed on
     /// the command line is already relative to the current folder: show its ``CommandLinePath/text`` instead.
     /// JSON documents name paths from the root and do not use this.
     func shown(_ projectPath: String) -> String {

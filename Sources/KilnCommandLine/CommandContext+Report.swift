@@ -16,7 +16,31 @@ extension CommandContext {
     }
 
     /// Prints diagnostics that belong together (an error and its notes) as ``report(_:)-(Diagnostic)`` does.
+    ///
+    /// Once a signal was received, nothing is printed, recorded or annotated: whatever fails from then on
+    /// fails because SQLite was interrupted (`SQLITE_INTERRUPT`, often wrapped, or only its text kept in a
+    /// check finding), at whatever row or statement was running, and the one line ``reportSignal(_:)`` prints
+    /// says what happened instead.
     func report(_ diagnostics: [Diagnostic]) {
+        guard InterruptSignal.shared.received == nil else { return }
+        reportAlways(diagnostics)
+    }
+
+    /// Prints the line that says a signal stopped the command, as any error (coloured, recorded, annotated).
+    func reportSignal(_ diagnostic: Diagnostic) {
+        reportAlways([diagnostic])
+    }
+
+    /// Throws when a signal was received, so that a command prints neither its own `--json` document nor its
+    /// summary (which would describe work cut short) and ends the way every interrupted command does.
+    ///
+    /// - Throws: ``CommandInterrupted``.
+    func stopIfInterrupted() throws {
+        if let number = InterruptSignal.shared.received { throw CommandInterrupted(signal: number) }
+    }
+
+    /// ``report(_:)-([Diagnostic])`` without the interrupt guard.
+    private func reportAlways(_ diagnostics: [Diagnostic]) {
         progress?.clear()
         let text = DiagnosticText(colors: output.colors)
         let located = withNotes(diagnostics)
@@ -32,6 +56,7 @@ extension CommandContext {
     ///   absolute), so a document that lists them in another shape too derives it from the same values.
     @discardableResult
     func recordWithoutText(_ diagnostics: [Diagnostic]) -> [DiagnosticRecord.Origin] {
+        guard InterruptSignal.shared.received == nil else { return [] }
         let located = withNotes(diagnostics)
         diagnosticLog.record(located)
         annotate(located)
@@ -72,4 +97,13 @@ extension CommandContext {
         return Diagnostic(
             diagnostic.severity, diagnostic.message, at: absolute, hint: diagnostic.hint, code: diagnostic.code)
     }
+}
+
+/// A command saw that a signal was received before it printed its document or summary; `KilnTool` reports the
+/// signal instead.
+struct CommandInterrupted: Error, CustomStringConvertible {
+    /// The signal received.
+    let signal: Int32
+
+    var description: String { "interrupted by signal \(signal)" }
 }

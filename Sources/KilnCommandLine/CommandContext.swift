@@ -8,8 +8,9 @@ public struct CommandContext {
     /// The project root (`--root`, else `KILN_ROOT`, else the nearest folder at or above the current one
     /// holding a project; see ``ProjectDiscovery``).
     public var root: URL
-    /// What the project's relative paths are prefixed with when shown: empty, or the way up from the current
-    /// folder to a root found above it (`../../`), so a diagnostic's path opens from where kiln runs.
+    /// What the project's relative paths are prefixed with when shown: empty, or the way from the current
+    /// folder to a root found above it or named by `KILN_ROOT` (`../../`, `../broken/`), so a diagnostic's path
+    /// opens from where kiln runs.
     public var rootPrefix = ""
     /// Why no project was found at or above the current folder, thrown by ``project(requiringMigrations:)``.
     var projectNotFound: KilnProjectRootError?
@@ -75,8 +76,10 @@ public struct CommandContext {
 
     /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline.
     ///
-    /// - Throws: the encoder's error, if the document cannot be encoded.
-    func printJSON<Document: Encodable>(_ document: Document) throws {
+    /// - Throws: the encoder's error, if the document cannot be encoded; ``CommandInterrupted`` after a signal,
+    ///   unless `evenAfterInterrupt` (the document saying the command was interrupted).
+    func printJSON<Document: Encodable>(_ document: Document, evenAfterInterrupt: Bool = false) throws {
+        if !evenAfterInterrupt { try stopIfInterrupted() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")

@@ -32,7 +32,7 @@ extension KilnTool {
     static func reportInterrupt(
         _ number: Int32, outcome: String, command: String, context: CommandContext
     ) -> Int32 {
-        context.report(Diagnostic(.error, InterruptSignal.message(for: number, outcome: outcome)))
+        context.reportSignal(Diagnostic(.error, InterruptSignal.message(for: number, outcome: outcome)))
         let status = InterruptSignal.exitStatus(for: number)
         printErrorDocument(.interrupted, status: status, command: command, context: context)
         return status
@@ -67,11 +67,13 @@ extension KilnTool {
             switch document {
             case .json:
                 try context.printJSON(
-                    ErrorDocument(command: command, outcome: outcome, exitStatus: status, diagnostics: log.records))
+                    ErrorDocument(command: command, outcome: outcome, exitStatus: status, diagnostics: log.records),
+                    evenAfterInterrupt: true)
             case .sarif:
                 try context.printJSON(
                     SarifLog.failure(
-                        log.diagnostics, root: context.root, workspace: context.environment["GITHUB_WORKSPACE"]))
+                        log.diagnostics, root: context.root, workspace: context.environment["GITHUB_WORKSPACE"]),
+                    evenAfterInterrupt: true)
             }
         } catch {
             context.standardError("kiln: error: \(error)\n")

@@ -7,8 +7,10 @@ import KilnBuild
 enum ProjectDiscovery {
     /// Sets `context`'s root for `spec`'s command (`--root` or the current folder for one that does not
     /// ``CommandSpec/needsProject``) and, for a root found above the current folder, prints
-    /// `kiln: using project at ../.. (/abs/path)` on standard error (not under `--quiet`) and shows the
-    /// project's paths from the current folder (``CommandContext/rootPrefix``).
+    /// `kiln: using project at ../.. (/abs/path)` on standard error (not under `--quiet`). For that root or
+    /// one `KILN_ROOT` names, the project's paths are shown from the current folder
+    /// (``CommandContext/rootPrefix``, see ``way(from:to:)``); `--root`, which build systems pass, keeps them
+    /// relative to the root.
     ///
     /// - Parameters:
     ///   - spec: the command being run.
@@ -36,17 +38,33 @@ enum ProjectDiscovery {
             return
         }
         context.root = location.root
+        guard location.origin == .folderAbove || location.origin == .environment else { return }
+        let start = currentDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        let root = location.root.standardizedFileURL.resolvingSymlinksInPath().path
+        let way = way(from: start, to: root)
+        if !way.isEmpty { context.rootPrefix = way + "/" }
+        // `KILN_ROOT` is the user's own choice: no need to say where it led.
         guard location.origin == .folderAbove else { return }
-        let start = currentDirectory.standardizedFileURL.resolvingSymlinksInPath()
-        let relative = relativePath(from: start.path, to: location.root.path)
-        context.rootPrefix = relative + "/"
-        context.inform("kiln: using project at \(relative) (\(location.root.path))")
+        context.inform("kiln: using project at \(way) (\(location.root.path))")
     }
 
-    /// The way from folder `start` up to its ancestor `ancestor`, as `..` components (`../..`).
-    static func relativePath(from start: String, to ancestor: String) -> String {
-        let depth = { (path: String) in path.split(separator: "/").count }
-        let levels = max(depth(start) - depth(ancestor), 1)
-        return Array(repeating: "..", count: levels).joined(separator: "/")
+    /// The most `..` a way from the current folder to a root on another branch may climb; further away, the
+    /// root is named absolutely (`../../../../../srv/shop` says less than `/srv/shop`). A root above the current
+    /// folder is always reached by `..` alone.
+    static let levelsUpShown = 3
+
+    /// How a path relative to the root is reached from folder `start`: empty when they are the same folder,
+    /// `..` components up to their common ancestor then the folders down (`../..`, `../broken`, `sub/proj`),
+    /// or `root` itself when a way that also goes down climbs more than ``levelsUpShown`` levels. Both paths
+    /// absolute and standardized.
+    static func way(from start: String, to root: String) -> String {
+        let from = start.split(separator: "/")
+        let to = root.split(separator: "/")
+        var common = 0
+        while common < min(from.count, to.count) && from[common] == to[common] { common += 1 }
+        let up = from.count - common
+        if up > levelsUpShown && common < to.count { return root }
+        let components = Array(repeating: "..", count: up) + to[common...].map(String.init)
+        return components.joined(separator: "/")
     }
 }

@@ -81,6 +81,38 @@ struct ProjectDiscoveryTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path("")).isEmpty)
     }
 
+    @Test("with KILN_ROOT a diagnostic's path opens from the current folder, with no 'using' line; --root keeps it")
+    func environmentDiagnosticPaths() throws {
+        let project = try ShopProject()
+        try project.folder.write("kiln.json", "{\n  \"bogus\": 1\n}\n")
+        let elsewhere = try folderWithoutProject()
+        let parent = { (folder: URL) in folder.resolvingSymlinksInPath().deletingLastPathComponent().path }
+        try #require(parent(elsewhere.url) == parent(project.folder.url), "the two folders are not siblings")
+        let name = project.folder.url.lastPathComponent
+        let sibling = kiln(["status"], in: elsewhere.url, adding: ["KILN_ROOT": "../\(name)"])
+        #expect(sibling.status == 1)
+        #expect(sibling.standardError.hasPrefix("../\(name)/kiln.json:2:3: error: "), "\(sibling.standardError)")
+        #expect(!sibling.standardError.contains("using project at"))
+        let rooted = kiln(["status", "--root", "../\(name)"], in: elsewhere.url, adding: [:])
+        #expect(rooted.standardError.hasPrefix("kiln.json:2:3: error: "), "\(rooted.standardError)")
+        let below = kiln(["status"], in: project.folder.url.deletingLastPathComponent(), adding: ["KILN_ROOT": name])
+        #expect(below.standardError.hasPrefix("\(name)/kiln.json:2:3: error: "), "\(below.standardError)")
+        let same = kiln(["status"], in: project.folder.url, adding: ["KILN_ROOT": "."])
+        #expect(same.standardError.hasPrefix("kiln.json:2:3: error: "), "\(same.standardError)")
+    }
+
+    @Test("the way from the current folder to the root: up, down, both, and absolute when far up another branch")
+    func way() {
+        #expect(ProjectDiscovery.way(from: "/a/b", to: "/a/b") == "")
+        #expect(ProjectDiscovery.way(from: "/a/b/c", to: "/a") == "../..")
+        #expect(ProjectDiscovery.way(from: "/a/b/c/d/e/f", to: "/a") == "../../../../..")
+        #expect(ProjectDiscovery.way(from: "/tmp/noproj", to: "/tmp/broken") == "../broken")
+        #expect(ProjectDiscovery.way(from: "/a", to: "/a/b/c") == "b/c")
+        #expect(ProjectDiscovery.way(from: "/a/b/c", to: "/x/y/z") == "../../../x/y/z")
+        #expect(ProjectDiscovery.way(from: "/a/b/c/d", to: "/srv/shop") == "/srv/shop")
+        #expect(ProjectDiscovery.way(from: "/", to: "/srv/shop") == "srv/shop")
+    }
+
     @Test("with no project anywhere above, status, check, build and new say so, exit 1 and write nothing")
     func noProject() throws {
         let folder = try folderWithoutProject()

@@ -106,6 +106,7 @@ enum CheckCommand: KilnCommand {
         }
         let errors = results.reduce(projectDiagnostics.count) { $0 + $1.errors }
         let warnings = results.reduce(0) { $0 + $1.warnings }
+        try context.stopIfInterrupted()
         switch format {
         case .json:
             let document = Document(
