@@ -19,7 +19,10 @@ extension KilnTool {
     /// A first word that is no subcommand.
     static func unknownCommand(_ name: String) -> UsageError {
         let suggestion = Suggestion.closest(to: name, among: commands.map { $0.spec.name } + ["help"])
-        let hint = suggestion.map { "did you mean '\($0)'?" }
+        let common = CommonOptions.all.first { $0.spellings.contains(String(name.prefix { $0 != "=" })) }
+        let hint =
+            common.map { "common options go after the subcommand: kiln <subcommand> \(HelpFormatter.longLabel($0))" }
+            ?? suggestion.map { "did you mean '\($0)'?" }
         let message = name.hasPrefix("-") ? "unknown option '\(name)'" : "unknown subcommand '\(name)'"
         return UsageError(message: message, hint: hint, command: nil)
     }

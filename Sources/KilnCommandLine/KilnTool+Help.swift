@@ -63,16 +63,22 @@ extension KilnTool {
         } catch {
             return report(error, arguments: arguments, context: context)
         }
+        if let name = parsed[subcommand], !allSpecs.contains(where: { $0.name == name }) {
+            return report(unknownCommand(name), arguments: [], context: context)
+        }
+        if parsed[man], let name = parsed[subcommand] {
+            let error = UsageError(
+                message: "'kiln help --man' prints the whole manual and takes no subcommand",
+                hint: "for \(name)'s help: 'kiln help \(name)'", command: nil)
+            return report(error, arguments: arguments, context: context)
+        }
         if parsed[man] {
             context.standardOutput(ManPage.render(commands: allSpecs))
             return success
         }
-        guard let name = parsed[subcommand] else {
+        guard let spec = allSpecs.first(where: { $0.name == parsed[subcommand] }) else {
             context.standardOutput(HelpFormatter.rootHelp(commands: allSpecs, width: context.output.width))
             return success
-        }
-        guard let spec = allSpecs.first(where: { $0.name == name }) else {
-            return report(unknownCommand(name), arguments: [], context: context)
         }
         context.standardOutput(HelpFormatter.help(of: spec, width: context.output.width))
         return success

@@ -19,7 +19,7 @@ struct CompletionListTests {
     @Test("from a subfolder without --root: the names that pass the rule, sorted, and nothing on standard error")
     func subfolder() throws {
         let folder = try Self.project()
-        let result = kiln(["completions", "--list-databases"], in: folder.url.appendingPathComponent("app/sub"), adding: [:])
+        let result = kiln(["completions", "bash", "--list-databases"], in: folder.url.appendingPathComponent("app/sub"), adding: [:])
         #expect(result.status == 0)
         #expect(result.standardOutput == "countries\nshop\n")
         #expect(result.standardError.isEmpty, "no 'using project at' line for a shell to show")
@@ -30,9 +30,9 @@ struct CompletionListTests {
         let folder = try Self.project()
         let outside = try folderWithoutProject()
         let viaEnvironment = kiln(
-            ["completions", "--list-databases"], in: outside.url, adding: ["KILN_ROOT": folder.url.path])
+            ["completions", "bash", "--list-databases"], in: outside.url, adding: ["KILN_ROOT": folder.url.path])
         #expect(viaEnvironment.standardOutput == "countries\nshop\n")
-        let viaRoot = kiln(["completions", "--list-databases", "--root", folder.url.path], in: outside.url, adding: [:])
+        let viaRoot = kiln(["completions", "bash", "--list-databases", "--root", folder.url.path], in: outside.url, adding: [:])
         #expect(viaRoot.standardOutput == "countries\nshop\n")
     }
 
@@ -40,9 +40,9 @@ struct CompletionListTests {
     func silent() throws {
         let outside = try folderWithoutProject()
         let runs = [
-            kiln(["completions", "--list-databases"], in: outside.url, adding: [:]),
-            kiln(["completions", "--list-databases"], in: outside.url, adding: ["KILN_ROOT": "/no/such/kiln/root"]),
-            kiln(["completions", "--list-databases", "--root", "missing"], in: outside.url, adding: [:]),
+            kiln(["completions", "bash", "--list-databases"], in: outside.url, adding: [:]),
+            kiln(["completions", "bash", "--list-databases"], in: outside.url, adding: ["KILN_ROOT": "/no/such/kiln/root"]),
+            kiln(["completions", "bash", "--list-databases", "--root", "missing"], in: outside.url, adding: [:]),
         ]
         for result in runs {
             #expect(result.status == 0 && result.standardOutput.isEmpty && result.standardError.isEmpty, "\(result)")

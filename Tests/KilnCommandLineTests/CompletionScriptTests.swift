@@ -60,10 +60,13 @@ struct CompletionScriptTests {
         #expect(script.contains("    if ((COMP_CWORD == 1)); then\n        \(Self.bashWords(firstWords))\n"))
         for spec in KilnTool.allSpecs {
             let name = spec.name.replacingOccurrences(of: "-", with: "_")
-            #expect(script.components(separatedBy: "\n        \(spec.name)) _kiln_\(name) ;;\n").count == 2, "\(spec.name)")
+            #expect(
+                script.components(separatedBy: "\n        \(spec.name)) _kiln_\(name) ;;\n").count == 2, "\(spec.name)")
             let body = try #require(Self.function("_kiln_\(name)", in: script), "\(spec.name)")
             let spellings = spec.completedOptions.flatMap { ($0.shortName.map { ["-\($0)"] } ?? []) + ["--\($0.name)"] }
-            #expect(body.contains("    if [[ \"$cur\" == -* ]]; then\n        \(Self.bashWords(spellings))\n"), "\(spec.name)")
+            #expect(
+                body.contains("    if [[ \"$cur\" == -* ]]; then\n        \(Self.bashWords(spellings))\n"),
+                "\(spec.name)")
             for option in spec.completedOptions {
                 if case .choices(let names) = option.completion {
                     #expect(body.contains("--\(option.name)) \(Self.bashWords(names)); return ;;"), "\(spec.name)")
@@ -87,7 +90,8 @@ struct CompletionScriptTests {
             let body = try #require(Self.function("_kiln_\(name)", in: script), "\(spec.name)")
             #expect(body.hasPrefix("\n_kiln_\(name)() {\n    _arguments -s \\\n"), "\(spec.name)")
             for option in spec.completedOptions {
-                let spelled = option.shortName.map { ["{-\($0),--\(option.name)}'["] }
+                let spelled =
+                    option.shortName.map { ["{-\($0),--\(option.name)}'["] }
                     ?? ["--\(option.name)[", "--\(option.name)=["]
                 #expect(spelled.contains { body.contains($0) }, "\(spec.name) --\(option.name)")
                 if case .choices(let names) = option.completion {
@@ -108,36 +112,50 @@ struct CompletionScriptTests {
         for spec in KilnTool.allSpecs {
             let abstract = spec.abstract.replacingOccurrences(of: "'", with: "\\'")
             #expect(lines.contains("complete -c kiln -n __kiln_subcommand_is -a \(spec.name) -d '\(abstract)'"))
-            let own = lines.filter { $0.hasPrefix("complete -c kiln -n '__kiln_subcommand_is \(spec.name)' ") }
+            let own = script.split(separator: "\n").map(String.init).filter {
+                $0.hasPrefix("complete -c kiln -n '__kiln_subcommand_is \(spec.name)' ")
+            }
             for option in spec.completedOptions {
                 let short = option.shortName.map { " -s \($0)" } ?? ""
-                let line = own.first { $0.contains("'\(short) -l \(option.name) ") }
-                #expect(line != nil, "\(spec.name) --\(option.name)")
+                let named = own.filter { $0.contains("'\(short) -l \(option.name) ") }
+                // The option's line, with its help, comes last: fish describes an option by the last line naming it.
+                #expect(
+                    named.last?.hasSuffix(" -d '\(option.help.replacingOccurrences(of: "'", with: "\\'"))'") == true)
                 if case .choices(let names) = option.completion {
-                    #expect(line?.contains(" -x -a '\(names.joined(separator: " "))' -d ") == true, "\(spec.name)")
+                    #expect(named.count == 2 && named[0].contains(" -x -a '") && !named[0].contains(" -d "))
+                    #expect(names.allSatisfy { named[0].contains("'\($0)") || named[0].contains(" \($0)") })
+                } else {
+                    #expect(named.count == 1, "\(spec.name) --\(option.name)")
                 }
             }
-            #expect(own.count == spec.completedOptions.count + spec.arguments.filter { $0.completion != .none }.count)
+            let choices = spec.completedOptions.filter { if case .choices = $0.completion { true } else { false } }
+            let arguments = spec.arguments.filter { $0.completion != .none }
+            #expect(own.count == spec.completedOptions.count + choices.count + arguments.count)
         }
     }
 
     @Test("choice options complete their values: --color, --mode, --format, --from")
     func choices() throws {
         let seed = try #require(KilnTool.allSpecs.first { $0.name == "seed" })
-        #expect(seed.completedOptions.first { $0.name == "mode" }?.completion == .choices(["insert", "upsert", "sync"]))
-        #expect(seed.completedOptions.first { $0.name == "color" }?.completion == .choices(["auto", "always", "never"]))
+        #expect(
+            seed.completedOptions.first { $0.name == "mode" }?.completion == .choices(["insert", "upsert", "sync"]))
+        #expect(
+            seed.completedOptions.first { $0.name == "color" }?.completion == .choices(["auto", "always", "never"]))
         #expect(seed.completedOptions.first { $0.name == "db" }?.completion == .file)
         #expect(seed.completedOptions.first { $0.name == "root" }?.completion == .folder)
         #expect(seed.arguments.first?.completion == .database)
         let schema = try #require(KilnTool.allSpecs.first { $0.name == "schema" })
-        #expect(schema.options.first { $0.name == "format" }?.completion == .choices(["sql", "mermaid", "dot", "json"]))
+        #expect(
+            schema.options.first { $0.name == "format" }?.completion == .choices(["sql", "mermaid", "dot", "json"]))
     }
 
-    @Test("the man page passes mandoc's lint and names every subcommand, argument and option", .enabled(if: mandoc.runs))
+    @Test(
+        "the man page passes mandoc's lint and names every subcommand, argument and option", .enabled(if: mandoc.runs))
     func manPage() throws {
         let page = kiln(["help", "--man"], columns: 80)
         #expect(page.status == 0 && page.standardOutput.hasPrefix(".Dd "))
-        let lint = try runOnFile(Self.mandoc, ["-T", "lint", "-W", "warning"], text: page.standardOutput, named: "kiln.1")
+        let lint = try runOnFile(
+            Self.mandoc, ["-T", "lint", "-W", "warning"], text: page.standardOutput, named: "kiln.1")
         #expect(lint.status == 0 && lint.standardOutput.isEmpty && lint.standardError.isEmpty, "\(lint.standardOutput)")
         for spec in KilnTool.allSpecs {
             #expect(page.standardOutput.contains("\n.Cm \(spec.name)\n"), "\(spec.name)")

@@ -43,7 +43,7 @@ func specTexts(_ spec: CommandSpec) -> [String] {
         }
     }
     texts += spec.arguments.map(\.help)
-    texts += (spec.visibleOptions + spec.commonOptions).map { HelpFormatter.optionLabel($0) + " " + $0.help }
+    texts += (spec.visibleOptions + spec.shownCommonOptions).map { HelpFormatter.optionLabel($0) + " " + $0.help }
     return texts
 }
 

@@ -3,8 +3,8 @@ import KilnBuild
 /// `kiln completions bash|zsh|fish`: prints a script completing kiln's subcommands, options, choice values, file
 /// paths and the project's database names, generated from the same specs as help and the man page.
 enum CompletionsCommand: KilnCommand {
-    /// `<shell>`.
-    static let shell = Argument<String?>(name: "shell", help: "bash, zsh or fish.")
+    /// `<shell>`, required: the scripts name their own shell even when they only ask for database names.
+    static let shell = Argument<String>(name: "shell", help: "bash, zsh or fish.")
         .completing(.choices(CompletionShell.allCases.map(\.rawValue)))
     /// `--list-databases`, hidden: what the scripts call to complete a `<database>`.
     static let listDatabases = Option<Bool>(
@@ -43,7 +43,7 @@ enum CompletionsCommand: KilnCommand {
             }
             return KilnTool.success
         }
-        guard let name = arguments[shell] else { throw UsageError.missingArgument("shell", command: spec.name) }
+        let name = arguments[shell]
         guard let shell = CompletionShell(rawValue: name) else {
             let names = CompletionShell.allCases.map(\.rawValue)
             throw UsageError(

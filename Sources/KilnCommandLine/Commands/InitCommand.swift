@@ -18,7 +18,10 @@ enum InitCommand: KilnCommand {
 
     /// `[<database>]`.
     static let database = Argument<String?>(
-        name: "database", help: "The first database (default: the folder's name, made a valid name).")
+        name: "database", help: "The first database (default: the folder's name, made a valid name)."
+    )
+    // A new name: the project's existing databases are no answer to Tab.
+    .completing(.none)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let root = context.root.standardizedFileURL

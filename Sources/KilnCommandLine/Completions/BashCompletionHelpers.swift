@@ -43,7 +43,7 @@ enum BashCompletionHelpers {
                 fi
             done
             _kiln_unquote "${COMP_WORDS[0]}" tilde
-            "$_kiln_unquoted" completions --list-databases "${root[@]}" 2>/dev/null
+            "$_kiln_unquoted" completions bash --list-databases "${root[@]}" 2>/dev/null
         }
 
         # Fills COMPREPLY with what starts with the word being completed, compared as plain text: a file, a

@@ -22,7 +22,7 @@ enum CompletionShell: String, CaseIterable, Sendable {
 
 extension CommandSpec {
     /// The options a shell offers after this subcommand: its own visible ones, then the common ones.
-    var completedOptions: [OptionDeclaration] { (options + commonOptions).filter { !$0.isHidden } }
+    var completedOptions: [OptionDeclaration] { (options + shownCommonOptions).filter { !$0.isHidden } }
 
     /// A name usable in a shell function's name: `-` becomes `_`.
     var functionName: String { name.replacingOccurrences(of: "-", with: "_") }

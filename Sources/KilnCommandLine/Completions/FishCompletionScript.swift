@@ -18,17 +18,32 @@ enum FishCompletionScript {
         }
         for command in commands {
             let condition = "-n '__kiln_subcommand_is \(command.name)'"
-            for option in command.completedOptions {
-                var line = "complete -c kiln \(condition)" + (option.shortName.map { " -s \($0)" } ?? "")
-                line += " -l \(option.name)"
-                if option.valueName != nil { line += " " + values(option.completion) }
-                lines.append(line + " -d \(quoted(option.help))")
-            }
+            for option in command.completedOptions { lines += optionLines(option, condition: condition) }
             for argument in command.arguments where argument.completion != .none {
                 lines.append("complete -c kiln \(condition) \(positional(argument.completion))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `complete` lines of one option. A choice's values come on a line of their own, each with its own
+    /// meaning or none (never the option's whole help); the option's line, with its help, comes after it, as
+    /// fish describes an option by the last line that names it.
+    private static func optionLines(_ option: OptionDeclaration, condition: String) -> [String] {
+        let head = "complete -c kiln \(condition)" + (option.shortName.map { " -s \($0)" } ?? "") + " -l \(option.name)"
+        guard option.valueName != nil else { return [head + " -d \(quoted(option.help))"] }
+        guard case .choices(let names) = option.completion else {
+            return [head + " " + values(option.completion) + " -d \(quoted(option.help))"]
+        }
+        let entries = names.map { name in
+            option.choiceMeanings[name].map { name + "\\t" + innerQuoted($0) } ?? name
+        }
+        return [head + " -x -a \(quoted(entries.joined(separator: " ")))", head + " -x -d \(quoted(option.help))"]
+    }
+
+    /// A value's description as fish reads it when it expands the `-a` list: in single quotes of its own.
+    private static func innerQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 
     /// The `complete` flags offering a kind of value.
@@ -86,7 +101,7 @@ enum FishCompletionScript {
                 end
             end
             set -l program (__kiln_home $words[1])
-            $program completions --list-databases $root 2>/dev/null
+            $program completions fish --list-databases $root 2>/dev/null
         end
 
         """#

@@ -105,7 +105,7 @@ enum ZshCompletionScript {
                 root=("--root=$(_kiln_unquote "${${words[(r)--root=*]}#--root=}")")
             fi
             program=$(_kiln_unquote "$_kiln_program")
-            names=(${(f)"$("$program" completions --list-databases "${root[@]}" 2>/dev/null)"})
+            names=(${(f)"$("$program" completions zsh --list-databases "${root[@]}" 2>/dev/null)"})
             names=("${(@)names//:/\\:}")
             _describe -t databases 'database' names
         }

@@ -2,9 +2,16 @@ import KilnBuild
 
 /// A value that is one of a few names, e.g. a seed mode; anything else is a usage error that lists the
 /// names and suggests the nearest.
-public protocol CommandLineChoice: CommandLineValue, CaseIterable, RawRepresentable where RawValue == String {}
+public protocol CommandLineChoice: CommandLineValue, CaseIterable, RawRepresentable where RawValue == String {
+    /// What this one value means in a few words, which a shell that describes values (fish) shows beside it;
+    /// nil when the name says enough.
+    var meaning: String? { get }
+}
 
 extension CommandLineChoice {
+    /// No meaning beyond the name, unless the type says one.
+    public var meaning: String? { nil }
+
     /// The case named `text`.
     ///
     /// - Throws: ``UsageError`` for another name, e.g. `'--mode' takes insert, upsert or sync, not 'upsrt'`

@@ -25,6 +25,18 @@ public struct CommandSpec: Sendable {
     /// The common options, or none for a command that does not take them.
     var commonOptions: [OptionDeclaration] { takesCommonOptions ? CommonOptions.all : [] }
 
+    /// The common options help, the man page and completions show: all of them, except for a command that needs
+    /// no project and takes neither an argument nor a visible option of its own (`version`), which shows only
+    /// `-h, --help` (it still accepts the others, and ignores them); none for a command that takes none.
+    var shownCommonOptions: [OptionDeclaration] {
+        guard takesCommonOptions else { return [] }
+        let isBare = !needsProject && arguments.isEmpty && visibleOptions.isEmpty
+        return isBare ? [CommonOptions.help.declaration] : CommonOptions.all
+    }
+
+    /// Whether help shows `--root`, so whether usage lines end in `[--root <dir>]`.
+    var showsRoot: Bool { shownCommonOptions.contains { $0.name == CommonOptions.root.declaration.name } }
+
     /// The command's own options that help, the man page and completions show.
     var visibleOptions: [OptionDeclaration] { options.filter { !$0.isHidden } }
 }

@@ -37,6 +37,19 @@ public enum CompletionKind: Sendable, Equatable {
         }
     }
 
+    /// What each case of a choice type means, by name, for the cases that say; none for another type.
+    static func meanings(of type: Any.Type) -> [String: String] {
+        guard let choice = type as? any CommandLineChoice.Type else { return [:] }
+        return meanings(ofChoice: choice)
+    }
+
+    /// ``meanings(of:)`` for a type known to be a choice.
+    private static func meanings<Choice: CommandLineChoice>(ofChoice type: Choice.Type) -> [String: String] {
+        var meanings: [String: String] = [:]
+        for value in Choice.allCases { meanings[value.rawValue] = value.meaning }
+        return meanings
+    }
+
     /// The names of a choice type's cases, in declaration order.
     private static func names<Choice: CommandLineChoice>(of type: Choice.Type) -> [String] {
         Choice.allCases.map(\.rawValue)

@@ -27,10 +27,10 @@ public enum HelpFormatter {
             parts.append(argument.isOptional ? "[\(name)]" : name)
         }
         for option in spec.visibleOptions {
-            let text = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
+            let text = longLabel(option)
             parts.append((option.isRequired ? text : "[\(text)]") + (option.repetition == .collected ? " ..." : ""))
         }
-        if spec.takesCommonOptions { parts.append("[--root <dir>]") }
+        if spec.showsRoot { parts.append("[--root <dir>]") }
         return parts
     }
 
@@ -51,8 +51,12 @@ public enum HelpFormatter {
                 text += HelpLayout.row(argumentLabel(argument), argument.help, width: width)
             }
         }
-        text += section("OPTIONS", spec.visibleOptions, width: width)
-        text += section("COMMON OPTIONS", spec.commonOptions, width: width)
+        if spec.showsRoot {
+            text += section("OPTIONS", spec.visibleOptions, width: width)
+            text += section("COMMON OPTIONS", spec.shownCommonOptions, width: width)
+        } else {
+            text += section("OPTIONS", spec.visibleOptions + spec.shownCommonOptions, width: width)
+        }
         return text
     }
 
@@ -70,6 +74,7 @@ public enum HelpFormatter {
                 ["<subcommand>", "[<arguments>]", "[<options>]"], width: width,
                 first: "USAGE: kiln ", indent: 12)
         text += "\nOPTIONS:\n"
+        let builtIns = Set(KilnTool.builtInOptions.map(\.name))
         for option in KilnTool.builtInOptions { text += HelpLayout.row(optionLabel(option), option.help, width: width) }
         for group in CommandGroup.allCases {
             let members = commands.filter { $0.group == group }
@@ -77,7 +82,11 @@ public enum HelpFormatter {
             text += "\n\(group.rawValue):\n"
             for command in members { text += HelpLayout.row(command.name, command.abstract, width: width) }
         }
-        text += section("COMMON OPTIONS", CommonOptions.all, width: width)
+        text +=
+            "\nCOMMON OPTIONS:\n"
+            + HelpLayout.fill(HelpLayout.words(commonOptionsPlace), width: width, first: "  ", indent: 2)
+        text += CommonOptions.all.filter { !builtIns.contains($0.name) }
+            .map { HelpLayout.row(optionLabel($0), $0.help, width: width) }.joined()
         text += "\nENVIRONMENT:\n"
         let variables = EnvironmentVariable.all.map(\.name).joined(separator: ", ")
         text += HelpLayout.fill(HelpLayout.words(variables), width: width, first: "  ", indent: 2)
@@ -91,6 +100,10 @@ public enum HelpFormatter {
         return text
     }
 
+    /// Where the common options go, said before root help lists them: they belong to the subcommands.
+    static let commonOptionsPlace =
+        "Every subcommand but help takes these after the subcommand's name, e.g. 'kiln build --color never'."
+
     /// What kiln is, the first line of its help and its manual's description.
     static let overview = "kiln turns versioned SQL migrations and CSV seed files into SQLite databases."
 
@@ -101,8 +114,13 @@ public enum HelpFormatter {
 
     /// `-q, --quiet`, `--db <file>`.
     static func optionLabel(_ option: OptionDeclaration) -> String {
-        let label = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
+        let label = longLabel(option)
         return option.shortName.map { "-\($0), " + label } ?? label
+    }
+
+    /// `--quiet`, `--db <file>`: the long spelling with its value's placeholder.
+    static func longLabel(_ option: OptionDeclaration) -> String {
+        "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
     }
 
     /// A titled list of options, or nothing when there are none.

@@ -27,6 +27,7 @@ public struct Option<Value: Sendable>: Sendable {
             name: name, valueName: valueName, help: help, shortName: shortName, isRequired: isRequired,
             repetition: repetition, completion: .inferred(type: valueType, valueName: valueName),
             convert: { given, context in try convert(given, "--\(name)", context) })
+        declaration.choiceMeanings = CompletionKind.meanings(of: valueType)
     }
 }
 

@@ -25,6 +25,9 @@ public struct OptionDeclaration: Sendable {
     public let repetition: Repetition
     /// What a shell offers for its value (see ``CompletionKind``).
     public var completion: CompletionKind = .none
+    /// For a value that is one of a few names, what each means (see ``CommandLineChoice/meaning``), by name;
+    /// names without a meaning are left out.
+    public var choiceMeanings: [String: String] = [:]
     /// Whether help, the man page and completions leave it out (an option for kiln's own scripts).
     public var isHidden = false
     /// Turns the values given (in order; one empty string per use of a flag) into the typed value.
