@@ -148,7 +148,7 @@ final class ProgressLine: @unchecked Sendable {
     private func showLocked(_ message: ProgressMessage) {
         pending = message
         drawPendingIfDue()
-        if pending != nil || drawnMessage?.isTimed == true { startTickerIfNeeded() }
+        if pending != nil || drawnMessage?.isTimed == true { startTickerIfNeeded() } else { stopTicker() }
     }
 
     private func eraseLocked() {

@@ -84,4 +84,58 @@ struct ProgressTextTests {
         #expect(shopDone.text?.isTimed == true, "sealing is quiet: its time so far is shown")
         #expect(board.record(BuildProgress(database: "city", step: .finished)) == .init(sequence: 4, text: nil))
     }
+
+    @Test("at 80 columns the percentage, rate and time left survive: the row count leaves, then names are cut")
+    func figuresSurviveTheWidth() {
+        let seed = SeedProgress(
+            table: "product", tableNumber: 2, tableCount: 7, rows: 140_000, tableRows: 131_100, bytes: 120_000_000,
+            totalBytes: 1_000_000_000, elapsed: 2.5)
+        let check = CheckProgress(database: "catalog", step: .building(attempt: 1, of: 2, step: .seeding(seed)))
+        let room = ProgressLine.room(80)
+        #expect(
+            check.progressText.fitted(columns: room, elapsed: nil)
+                == "check catalog · build 1/2 · seeding product 2/7 · 12% · 48.0 MB/s · 19 s left")
+        let long = CheckProgress(
+            database: "catalogue_of_everything_we_sell",
+            step: .building(attempt: 1, of: 2, step: .seeding(seed)))
+        let cut = long.progressText.fitted(columns: room, elapsed: nil)
+        #expect(
+            cut == "check catalogue… · build 1/2 · seeding product… · 12% · 48.0 MB/s · 19 s left",
+            "the longest names are cut first: \(cut)")
+        #expect(TerminalText.columns(cut) == room, "\(cut)")
+        #expect(seed.progressText.fitted(columns: room, elapsed: nil).contains("131.1 k rows"), "room for rows")
+    }
+
+    @Test("a quiet step shows its time so far, updated by the ticker, kept across a line printed above")
+    func quietStepShowsElapsed() {
+        let capture = Capture()
+        let clock = ManualClock()
+        let line = ProgressLine(write: capture.write, ticks: false, now: { clock.now })
+        let board = BuildProgressBoard(verb: "build")
+        board.report(BuildProgress(database: "catalog", step: .sealing), on: line)
+        #expect(capture.writes.last == ProgressLine.erase + "build catalog · sealing")
+        #expect(line.isTicking == false, "no timer in this test; the real line keeps one while a step is timed")
+        clock.advance(12.3)
+        line.tick()
+        #expect(capture.writes.last == ProgressLine.erase + "build catalog · sealing (12 s)")
+        line.printAbove {}
+        clock.advance(1)
+        board.report(BuildProgress(database: "catalog", step: .sealing), on: line)
+        #expect(capture.writes.last == ProgressLine.erase + "build catalog · sealing (13 s)", "the same step")
+        board.report(BuildProgress(database: "catalog", step: .publishing), on: line)
+        clock.advance(0.5)
+        line.tick()
+        #expect(capture.writes.last == ProgressLine.erase + "build catalog · putting the fresh file in place")
+    }
+
+    @Test("the real line keeps its ticker while a timed step is drawn, and stops it after")
+    func tickerRunsWhileTimed() {
+        let clock = ManualClock()
+        let line = ProgressLine(write: { _ in }, now: { clock.now })
+        line.show(ProgressMessage(["sealing"], isTimed: true))
+        #expect(line.isTicking)
+        clock.advance(1)
+        line.show("done")
+        #expect(!line.isTicking)
+    }
 }

@@ -55,7 +55,7 @@ struct ProgressMessage: Equatable, Sendable {
     var text: String { fitted(columns: .max, elapsed: nil) }
 
     /// The message in at most `room` columns, control characters made visible: spare figures leave first, then
-    /// the steps are cut (ending with `…`) to leave the other figures whole; only when even those do not fit is
+    /// the longest steps are cut (ending with `…`) to leave the other figures whole; only when even those do not fit is
     /// the whole cut. When ``isTimed`` and `elapsed` is a second or more, the last step ends with it: `(12 s)`.
     func fitted(columns room: Int, elapsed: TimeInterval?) -> String {
         var steps = self.steps.map(TerminalText.printable)
@@ -73,7 +73,23 @@ struct ProgressMessage: Equatable, Sendable {
         let tail = Self.separator + kept.map(\.text).joined(separator: Self.separator)
         let labelRoom = room - TerminalText.columns(tail)
         guard labelRoom >= Self.leastLabel else { return TerminalText.prefix(all, columns: room) }
-        return TerminalText.prefix(label, columns: labelRoom) + tail
+        return Self.shortened(steps, to: labelRoom).joined(separator: Self.separator) + tail
+    }
+
+    /// `steps` joined in at most `room` columns: the widest step loses a column at a time (ending with `…`),
+    /// so a long database or table name is cut before a short one disappears.
+    private static func shortened(_ steps: [String], to room: Int) -> [String] {
+        var steps = steps
+        var widths = steps.map(TerminalText.columns)
+        let joints = TerminalText.columns(separator) * max(steps.count - 1, 0)
+        while widths.reduce(joints, +) > room, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+            widths[widest] > 2
+        {
+            steps[widest] = TerminalText.prefix(steps[widest], columns: widths[widest] - 1)
+            widths[widest] = TerminalText.columns(steps[widest])
+        }
+        let label = steps.joined(separator: separator)
+        return TerminalText.columns(label) > room ? [TerminalText.prefix(label, columns: room)] : steps
     }
 
     /// The fewest columns the steps are cut to before the figures are cut instead.
