@@ -23,7 +23,8 @@ struct SeedProgressTests {
     func tableRows() throws {
         let rows = (1...20_000).map { "\($0),name \($0)" }.joined(separator: "\n")
         let project = try SeedProject(
-            schema: "CREATE TABLE a (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE b (id INTEGER PRIMARY KEY, name TEXT);",
+            schema: "CREATE TABLE a (id INTEGER PRIMARY KEY, name TEXT);"
+                + " CREATE TABLE b (id INTEGER PRIMARY KEY, name TEXT);",
             seeds: ["a": "id,name\n" + rows + "\n", "b": "id,name\n" + rows + "\n"])
         var reports: [SeedProgress] = []
         _ = try project.project.seed("db", fileAt: project.path, progress: { reports.append($0) })

@@ -55,7 +55,8 @@ extension DatabaseInstaller.CopyProgress {
     /// The line of an install's copy, `elapsed` seconds after it started, e.g.
     /// `copying the bundled database · 41% of 1.2 GB · 62.9 MB/s · 12 s left`.
     func progressText(elapsed: TimeInterval) -> ProgressMessage {
-        var figures = [ProgressMessage.Figure("\(ProgressFormat.percent(fractionCompleted)) of \(ProgressFormat.bytes(totalBytes))")]
+        let share = "\(ProgressFormat.percent(fractionCompleted)) of \(ProgressFormat.bytes(totalBytes))"
+        var figures = [ProgressMessage.Figure(share)]
         if let rate = ProgressFormat.rate(bytes: copiedBytes, seconds: elapsed) { figures.append(.init(rate)) }
         if let left = estimatedSecondsLeft(elapsed: elapsed) { figures.append(.init(ProgressFormat.timeLeft(left))) }
         return ProgressMessage(["copying the bundled database"], figures: figures)
