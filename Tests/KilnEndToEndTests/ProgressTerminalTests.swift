@@ -129,8 +129,8 @@ struct ProgressTerminalTests {
             ["seed", "shop", "--db", "dev.sqlite", "--color", "never"], in: folder.url)
         #expect(seed.status == 1)
         #expect(
-            seed.text.contains(erase + "seeding item · "), "progress must have been drawn: \(seed.text.debugDescription)"
-        )
+            seed.text.contains(erase + "seeding item · "),
+            "progress must have been drawn: \(seed.text.debugDescription)")
         let line = try #require(seed.normalized.components(separatedBy: "\n").first { $0.contains("error:") })
         let path = "seeds/shop/item.csv:100002:1: error: "
         #expect(visibleLines(line).first?.hasPrefix(path) == true, "\(line.debugDescription)")
