@@ -6,16 +6,22 @@ import Kiln
 ///
 /// - Throttled: the first text is drawn at once, later ones at most once per ``interval``; a text that arrives
 ///   sooner waits, and a ticker draws it when the interval is over, so a step that goes quiet (rebuilding
-///   indexes, sealing) is still shown while it runs. The ticker stops as soon as nothing waits.
-/// - Never wider than the terminal minus one column, counted in columns (``TerminalText``), with control
-///   characters made visible: a line that wrapped could not be erased with `\r`, and one that filled the last
-///   column would leave some terminals waiting to wrap. The terminal's width is asked again at most once a
-///   second, so a resize counts.
+///   indexes, sealing) is still shown while it runs. A timed message (``ProgressMessage/isTimed``) keeps the
+///   ticker going and shows its time so far, `sealing (12 s)`; otherwise the ticker stops as soon as nothing
+///   waits.
+/// - Never wider than the terminal minus ``spareColumns``, counted in columns (``TerminalText``), with control
+///   characters made visible and the least useful parts dropped first (``ProgressMessage``): a line that
+///   wrapped could not be erased with `\r`, one that filled the last column would leave some terminals waiting
+///   to wrap, and the `^C` a terminal echoes after the line at Ctrl-C must not wrap it either. The terminal's
+///   width is asked again at most once a second, so a resize counts.
 /// - Safe from several threads (databases build in parallel): one lock orders every write, and updates that
 ///   carry a sequence number (``show(_:sequence:)``) are never drawn after a later one.
 final class ProgressLine: @unchecked Sendable {
     /// What erases the line: back to its first column, then clear to its end.
     static let erase = "\r\u{1B}[K"
+    /// The columns left free at the end of the line: one so the last column is never filled, two for the `^C`
+    /// a terminal echoes there at Ctrl-C, so the erase after an interrupt still covers one whole line.
+    static let spareColumns = 3
     /// How often, at most, the terminal's width is asked again, in seconds.
     static let measureInterval: TimeInterval = 1
 
@@ -32,8 +38,12 @@ final class ProgressLine: @unchecked Sendable {
     private var measured: (columns: Int?, time: TimeInterval)?
     /// The text on the terminal, nil when the line is erased.
     private var drawn: String?
-    /// A text that arrived before the interval was over, drawn by the next update or tick.
-    private var pending: String?
+    /// The message of ``drawn``, kept to redraw a timed one as its time goes on.
+    private var drawnMessage: ProgressMessage?
+    /// The steps of the last timed message drawn, and when the line first drew them.
+    private var timedSince: (steps: [String], time: TimeInterval)?
+    /// A message that arrived before the interval was over, drawn by the next update or tick.
+    private var pending: ProgressMessage?
     private var lastDraw: TimeInterval = 0
     /// The highest sequence number applied by ``show(_:sequence:)``.
     private var lastSequence = Int.min
@@ -65,7 +75,7 @@ final class ProgressLine: @unchecked Sendable {
         ticker?.cancel()
     }
 
-    /// The columns the line is cut to one less of: the terminal's own when it says (as last asked), else the
+    /// The columns the line is cut to ``spareColumns`` less of: the terminal's own when it says (as last asked), else the
     /// width set here (the run's: `COLUMNS`, standard output's terminal, or 80).
     var width: Int {
         get { lock.withLock { columnsLocked } }
@@ -80,13 +90,18 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Shows `text`: at once when nothing is drawn or the interval is over, else when it is.
     func show(_ text: String) {
-        lock.withLock { showLocked(text) }
+        show(ProgressMessage(text))
+    }
+
+    /// Shows `message`: at once when nothing is drawn or the interval is over, else when it is.
+    func show(_ message: ProgressMessage) {
+        lock.withLock { showLocked(message) }
     }
 
     /// Shows `text`, or erases the line when it is nil, unless an update with a higher `sequence` was already
     /// applied: threads that number their updates in the order their state changed (``BuildProgressBoard``)
     /// can then never leave an older text drawn, whatever order they reach the line in.
-    func show(_ text: String?, sequence: Int) {
+    func show(_ text: ProgressMessage?, sequence: Int) {
         lock.withLock {
             guard sequence > lastSequence else { return }
             lastSequence = sequence
@@ -94,11 +109,13 @@ final class ProgressLine: @unchecked Sendable {
         }
     }
 
-    /// Draws a waiting text if its interval is over (the ticker calls this; tests may too).
+    /// Draws a waiting text if its interval is over, or a timed one again with its time so far (the ticker
+    /// calls this; tests may too).
     func tick() {
         lock.withLock {
+            if pending == nil, let drawnMessage, drawnMessage.isTimed { pending = drawnMessage }
             drawPendingIfDue()
-            if pending == nil { stopTicker() }
+            if pending == nil, drawnMessage?.isTimed != true { stopTicker() }
         }
     }
 
@@ -115,38 +132,52 @@ final class ProgressLine: @unchecked Sendable {
         }
     }
 
-    /// `text` with its control characters made visible, cut to fit in `width - 1` columns, ending with `…`
-    /// when cut.
+    /// `text` with its control characters made visible, cut to fit in `width` less ``spareColumns`` columns,
+    /// ending with `…` when cut.
     static func truncated(_ text: String, width: Int) -> String {
-        TerminalText.prefix(TerminalText.printable(text), columns: max(width - 1, 1))
+        ProgressMessage(text).fitted(columns: room(width), elapsed: nil)
+    }
+
+    /// The columns a line may take on a terminal `width` columns wide.
+    static func room(_ width: Int) -> Int {
+        max(width - spareColumns, 1)
     }
 
     private var columnsLocked: Int { measured?.columns ?? fallbackColumns }
 
-    private func showLocked(_ text: String) {
-        pending = text
+    private func showLocked(_ message: ProgressMessage) {
+        pending = message
         drawPendingIfDue()
-        if pending != nil { startTickerIfNeeded() }
+        if pending != nil || drawnMessage?.isTimed == true { startTickerIfNeeded() } else { stopTicker() }
     }
 
     private func eraseLocked() {
         if drawn != nil { write(Self.erase) }
         drawn = nil
+        drawnMessage = nil
         pending = nil
         stopTicker()
     }
 
     private func drawPendingIfDue() {
-        guard let text = pending else { return }
+        guard let message = pending else { return }
         let time = now()
         guard drawn == nil || time - lastDraw >= interval else { return }
         pending = nil
+        drawnMessage = message
         measureIfDue(at: time)
-        let line = Self.truncated(text, width: columnsLocked)
+        let line = message.fitted(columns: Self.room(columnsLocked), elapsed: elapsed(of: message, at: time))
         guard line != drawn else { return }
         write(Self.erase + line)
         drawn = line
         lastDraw = time
+    }
+
+    /// How long the line has shown a timed message's steps, nil for a message that is not timed.
+    private func elapsed(of message: ProgressMessage, at time: TimeInterval) -> TimeInterval? {
+        guard message.isTimed else { return nil }
+        if timedSince?.steps != message.steps { timedSince = (message.steps, time) }
+        return time - (timedSince?.time ?? time)
     }
 
     /// Asks the terminal's width if it was never asked or last asked a second ago or more.

@@ -19,6 +19,21 @@ struct SeedProgressTests {
         #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.elapsed <= $1.elapsed })
     }
 
+    @Test("each report counts the current table's rows apart from the load's (review U19)")
+    func tableRows() throws {
+        let rows = (1...20_000).map { "\($0),name \($0)" }.joined(separator: "\n")
+        let project = try SeedProject(
+            schema: "CREATE TABLE a (id INTEGER PRIMARY KEY, name TEXT);"
+                + " CREATE TABLE b (id INTEGER PRIMARY KEY, name TEXT);",
+            seeds: ["a": "id,name\n" + rows + "\n", "b": "id,name\n" + rows + "\n"])
+        var reports: [SeedProgress] = []
+        _ = try project.project.seed("db", fileAt: project.path, progress: { reports.append($0) })
+        let second = try #require(reports.first { $0.tableNumber == 2 })
+        #expect(second.rows == 20_000 && second.tableRows == 0, "the second table starts at 0 of its own rows")
+        #expect(reports.filter { $0.tableNumber == 2 }.map(\.tableRows).max() == 12_768, "\(reports.map(\.tableRows))")
+        #expect(reports.filter { $0.tableNumber == 1 }.allSatisfy { $0.rows == $0.tableRows })
+    }
+
     @Test("a reader closes its file when it goes away: far more readers than descriptors a process may hold")
     func readersCloseTheirFiles() throws {
         let folder = try TemporaryDirectory()

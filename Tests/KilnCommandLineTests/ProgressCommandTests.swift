@@ -52,11 +52,11 @@ struct ProgressCommandTests {
     func everySlowCommandDrawsAndErases() throws {
         let project = try project()
         let commands: [([String], String)] = [
-            (["seed", "shop", "--db", "shop.sqlite", "--mode", "upsert"], "seeding item: "),
-            (["build"], "build shop: "),
-            (["check"], "check shop: "),
-            (["reset", "shop", "--db", "dev.sqlite"], "reset shop: "),
-            (["install", "--bundled", "build/shop.sqlite", "--to", "app.sqlite"], "copying the bundled database: "),
+            (["seed", "shop", "--db", "shop.sqlite", "--mode", "upsert"], "seeding item · "),
+            (["build"], "build shop · "),
+            (["check"], "check shop · "),
+            (["reset", "shop", "--db", "dev.sqlite"], "reset shop · "),
+            (["install", "--bundled", "build/shop.sqlite", "--to", "app.sqlite"], "copying the bundled database · "),
         ]
         for (arguments, start) in commands {
             let result = run(arguments, in: project)
@@ -69,20 +69,20 @@ struct ProgressCommandTests {
         let built = progressDraws(run(["build", "--force"], in: project).errors)
         #expect(
             Array(built.prefix(2)) == [
-                "build shop: migrating, version 1 of 2", "build shop: migrating, version 2 of 2",
+                "build shop · migrating 1/2", "build shop · migrating 2/2",
             ],
             "\(built)")
-        #expect(built.contains { $0.hasPrefix("build shop: seeding item: ") && $0.contains("%") }, "\(built)")
+        #expect(built.contains { $0.hasPrefix("build shop · seeding item · ") && $0.contains("%") }, "\(built)")
     }
 
-    @Test("no line is wider than standard error's terminal less one column; COLUMNS only when it does not say")
+    @Test("no line is wider than standard error's terminal less three columns; COLUMNS only when it does not say")
     func cutToWidth() throws {
         let project = try project()
         let own = progressDraws(run(["check"], in: project, environment: ["COLUMNS": "200"], columns: 30).errors)
         let fallback = progressDraws(run(["check"], in: project, environment: ["COLUMNS": "30"]).errors)
         for draws in [own, fallback] {
             #expect(draws.contains { $0.hasSuffix("…") }, "some line must have been cut: \(draws)")
-            for draw in draws { #expect(TerminalText.columns(draw) <= 29, "\(draw.debugDescription)") }
+            for draw in draws { #expect(TerminalText.columns(draw) <= 27, "\(draw.debugDescription)") }
         }
     }
 

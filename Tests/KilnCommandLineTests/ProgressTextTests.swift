@@ -41,45 +41,101 @@ struct ProgressTextTests {
         }
     }
 
-    @Test("a seed's line names the table, its place, the share of bytes read, rows, rate and time left")
+    @Test("a seed's line names the table and its place, then the table's rows, percentage, rate and time left")
     func seedLine() {
         let progress = SeedProgress(
-            table: "city", tableNumber: 3, tableCount: 7, rows: 2_100_000, bytes: 410_000_000,
+            table: "city", tableNumber: 3, tableCount: 7, rows: 2_600_000, tableRows: 2_100_000, bytes: 410_000_000,
             totalBytes: 1_000_000_000, elapsed: 8)
-        #expect(progress.progressText == "seeding city (3 of 7): 41%, 2.1 M rows, 51.2 MB/s, 12 s left")
+        #expect(progress.progressText.text == "seeding city 3/7 · 2.1 M rows · 41% · 51.2 MB/s · 12 s left")
         let single = SeedProgress(table: "item", rows: 0, bytes: 0, totalBytes: 100, elapsed: 0)
-        #expect(single.progressText == "seeding item: 0%, 0 rows", "one table: no place; no rate or time yet")
+        #expect(single.progressText.text == "seeding item · 0 rows · 0%", "one table: no place; no rate or time yet")
         let indexing = SeedProgress(
             table: "city", tableNumber: 3, tableCount: 7, phase: .indexing, rows: 10, bytes: 50, totalBytes: 100,
             elapsed: 9)
-        #expect(indexing.progressText == "seeding city (3 of 7): indexing, 50%, 10 rows")
+        #expect(indexing.progressText.text == "seeding city 3/7 · indexing · 10 rows · 50%")
+        #expect(indexing.progressText.isTimed, "rebuilding indexes is quiet: its time so far is shown")
     }
 
     @Test("check and install lines say which database, step and version")
     func checkAndInstallLines() {
         #expect(
-            CheckProgress(database: "shop", step: .upgradePaths(version: 4, of: 12)).progressText
-                == "check shop: upgrade paths, version 4 of 12")
+            CheckProgress(database: "shop", step: .upgradePaths(version: 4, of: 12)).progressText.text
+                == "check shop · upgrade paths 4/12")
         #expect(
             CheckProgress(database: "shop", step: .building(attempt: 1, of: 2, step: .migrating(version: 3, of: 5)))
-                .progressText == "check shop: build 1 of 2, migrating, version 3 of 5")
+                .progressText.text == "check shop · build 1/2 · migrating 3/5")
         let copy = DatabaseInstaller.CopyProgress(copiedBytes: 500_000_000, totalBytes: 1_000_000_000)
         #expect(
-            copy.progressText(elapsed: 10)
-                == "copying the bundled database: 50% of 1.0 GB, 50.0 MB/s, 10 s left")
+            copy.progressText(elapsed: 10).text
+                == "copying the bundled database · 50% of 1.0 GB · 50.0 MB/s · 10 s left")
     }
 
     @Test("parallel builds show the oldest running database and how many others run, then nothing when done")
     func buildBoard() {
         let board = BuildProgressBoard(verb: "build")
         #expect(
-            board.record(BuildProgress(database: "shop", step: .migrating(version: 1, of: 3))).text
-                == "build shop: migrating, version 1 of 3")
+            board.record(BuildProgress(database: "shop", step: .migrating(version: 1, of: 3))).text?.text
+                == "build shop · migrating 1/3")
         #expect(
-            board.record(BuildProgress(database: "city", step: .sealing)).text
-                == "build shop (+1 more): migrating, version 1 of 3", "the line follows the oldest")
+            board.record(BuildProgress(database: "city", step: .sealing)).text?.text
+                == "build shop (+1 more) · migrating 1/3", "the line follows the oldest")
         let shopDone = board.record(BuildProgress(database: "shop", step: .finished))
-        #expect(shopDone == .init(sequence: 3, text: "build city: sealing"), "records are numbered in order")
+        #expect(shopDone.sequence == 3 && shopDone.text?.text == "build city · sealing", "numbered in order")
+        #expect(shopDone.text?.isTimed == true, "sealing is quiet: its time so far is shown")
         #expect(board.record(BuildProgress(database: "city", step: .finished)) == .init(sequence: 4, text: nil))
+    }
+
+    @Test("at 80 columns the percentage, rate and time left survive: the row count leaves, then names are cut")
+    func figuresSurviveTheWidth() {
+        let seed = SeedProgress(
+            table: "product", tableNumber: 2, tableCount: 7, rows: 140_000, tableRows: 131_100, bytes: 120_000_000,
+            totalBytes: 1_000_000_000, elapsed: 2.5)
+        let check = CheckProgress(database: "catalog", step: .building(attempt: 1, of: 2, step: .seeding(seed)))
+        let room = ProgressLine.room(80)
+        #expect(
+            check.progressText.fitted(columns: room, elapsed: nil)
+                == "check catalog · build 1/2 · seeding product 2/7 · 12% · 48.0 MB/s · 19 s left")
+        let long = CheckProgress(
+            database: "catalogue_of_everything_we_sell",
+            step: .building(attempt: 1, of: 2, step: .seeding(seed)))
+        let cut = long.progressText.fitted(columns: room, elapsed: nil)
+        #expect(
+            cut == "check catalogue… · build 1/2 · seeding product… · 12% · 48.0 MB/s · 19 s left",
+            "the longest names are cut first: \(cut)")
+        #expect(TerminalText.columns(cut) == room, "\(cut)")
+        #expect(seed.progressText.fitted(columns: room, elapsed: nil).contains("131.1 k rows"), "room for rows")
+    }
+
+    @Test("a quiet step shows its time so far, updated by the ticker, kept across a line printed above")
+    func quietStepShowsElapsed() {
+        let capture = Capture()
+        let clock = ManualClock()
+        let line = ProgressLine(write: capture.write, ticks: false, now: { clock.now })
+        let board = BuildProgressBoard(verb: "build")
+        board.report(BuildProgress(database: "catalog", step: .sealing), on: line)
+        #expect(capture.writes.last == ProgressLine.erase + "build catalog · sealing")
+        #expect(line.isTicking == false, "no timer in this test; the real line keeps one while a step is timed")
+        clock.advance(12.3)
+        line.tick()
+        #expect(capture.writes.last == ProgressLine.erase + "build catalog · sealing (12 s)")
+        line.printAbove {}
+        clock.advance(1)
+        board.report(BuildProgress(database: "catalog", step: .sealing), on: line)
+        #expect(capture.writes.last == ProgressLine.erase + "build catalog · sealing (13 s)", "the same step")
+        board.report(BuildProgress(database: "catalog", step: .publishing), on: line)
+        clock.advance(0.5)
+        line.tick()
+        #expect(capture.writes.last == ProgressLine.erase + "build catalog · putting the fresh file in place")
+    }
+
+    @Test("the real line keeps its ticker while a timed step is drawn, and stops it after")
+    func tickerRunsWhileTimed() {
+        let clock = ManualClock()
+        let line = ProgressLine(write: { _ in }, now: { clock.now })
+        line.show(ProgressMessage(["sealing"], isTimed: true))
+        #expect(line.isTicking)
+        clock.advance(1)
+        line.show("done")
+        #expect(!line.isTicking)
     }
 }

@@ -34,17 +34,17 @@ struct ProgressWidthTests {
         #expect(TerminalText.printable("商品 é 👍") == "商品 é 👍", "printable text is kept as it is")
     }
 
-    @Test("a line is cut by columns, never splitting a character, to one less than the width")
+    @Test("a line is cut by columns, never splitting a character, to three less than the width")
     func cutsByColumns() {
         let cut = ProgressLine.truncated("build \(wideName): migrating, version 1 of 1", width: 40)
-        #expect(cut == "build 商品商品商品商品商品商品商品商品" + "…", "\(cut)")
-        #expect(TerminalText.columns(cut) <= 39)
+        #expect(cut == "build 商品商品商品商品商品商品商品商" + "…", "\(cut)")
+        #expect(TerminalText.columns(cut) <= 37)
         // A third 商 would take columns 9 and 10, leaving no room for the ellipsis: it is left out.
-        #expect(ProgressLine.truncated("1234" + wideName, width: 11) == "1234商品…")
-        #expect(ProgressLine.truncated("12345" + wideName, width: 11) == "12345商品…")
-        #expect(TerminalText.columns(ProgressLine.truncated("12345" + wideName, width: 11)) == 10)
+        #expect(ProgressLine.truncated("1234" + wideName, width: 13) == "1234商品…")
+        #expect(ProgressLine.truncated("12345" + wideName, width: 13) == "12345商品…")
+        #expect(TerminalText.columns(ProgressLine.truncated("12345" + wideName, width: 13)) == 10)
         #expect(ProgressLine.truncated(controlName, width: 40) == "x??[31my")
-        #expect(ProgressLine.truncated(wideName, width: 41) == wideName, "40 columns fit in 41 less one")
+        #expect(ProgressLine.truncated(wideName, width: 43) == wideName, "40 columns fit in 43 less three")
     }
 
     @Test("the terminal's width is asked when drawing, again at most once a second, so a resize counts")
@@ -57,15 +57,15 @@ struct ProgressWidthTests {
             ticks: false, now: { clock.now })
         let text = String(repeating: "x", count: 100)
         line.show(text + "1")
-        #expect(capture.writes.last == ProgressLine.erase + String(repeating: "x", count: 38) + "…")
+        #expect(capture.writes.last == ProgressLine.erase + String(repeating: "x", count: 36) + "…")
         #expect(line.width == 40, "the terminal's own width wins over the run's 200 (a stale COLUMNS)")
         terminal.columns = 20
         clock.advance(0.5)
         line.show(text + "2")
-        #expect(capture.writes.last == ProgressLine.erase + String(repeating: "x", count: 38) + "…")
+        #expect(capture.writes.last == ProgressLine.erase + String(repeating: "x", count: 36) + "…")
         clock.advance(0.5)
         line.show(text + "3")
-        #expect(capture.writes.last == ProgressLine.erase + String(repeating: "x", count: 18) + "…", "resized")
+        #expect(capture.writes.last == ProgressLine.erase + String(repeating: "x", count: 16) + "…", "resized")
         for _ in 0..<50 {
             clock.advance(0.01)
             line.show(text + "4")
@@ -96,7 +96,7 @@ struct ProgressWidthTests {
         #expect(draws.contains { $0.hasPrefix("build 商品商品") && $0.hasSuffix("…") }, "\(draws)")
         #expect(draws.contains { $0.contains("x??[31my") }, "\(draws)")
         for draw in draws {
-            #expect(TerminalText.columns(draw) <= 39, "\(draw.debugDescription)")
+            #expect(TerminalText.columns(draw) <= 37, "\(draw.debugDescription)")
             #expect(
                 !draw.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(draw.debugDescription)")
         }

@@ -102,7 +102,7 @@ struct SeedProgressLineTests {
         // Progress was drawn (when the table started, then every 16,384 rows at most ten times a second), then
         // erased, then the diagnostic at the start of a line.
         let erase = "\r\u{1B}[K"
-        #expect(errors.hasPrefix(erase + "seeding item: "), "\(errors.debugDescription)")
+        #expect(errors.hasPrefix(erase + "seeding item · "), "\(errors.debugDescription)")
         let diagnostic = try #require(errors.range(of: "seeds/shop/item.csv:20002:1: error: "))
         #expect(errors[..<diagnostic.lowerBound].hasSuffix(erase), "\(errors.debugDescription)")
         #expect(!errors[..<diagnostic.lowerBound].contains("\n"), "\(errors.debugDescription)")

@@ -11,6 +11,8 @@ extension SeedLoader {
         let tableCount: Int
         var tableNumber = 0
         var rows = 0
+        /// Rows of the current table.
+        var tableRows = 0
         var bytes = 0
 
         /// A tracker for the load of `files`, reporting to `callback`.
@@ -24,6 +26,7 @@ extension SeedLoader {
         @inline(__always)
         mutating func row(table: String, bytesSoFar: Int) {
             rows += 1
+            tableRows += 1
             if rows & 16383 == 0, callback != nil {
                 report(table, .reading, bytes: bytes + bytesSoFar)
             }
@@ -32,6 +35,7 @@ extension SeedLoader {
         /// The load moves to `table`, the next in load order.
         mutating func start(_ table: String) {
             tableNumber += 1
+            tableRows = 0
             report(table, .reading, bytes: bytes)
         }
 
@@ -45,7 +49,7 @@ extension SeedLoader {
             callback(
                 SeedProgress(
                     table: table, tableNumber: tableNumber, tableCount: tableCount, phase: phase, rows: rows,
-                    bytes: bytes, totalBytes: totalBytes, elapsed: stopwatch.elapsed))
+                    tableRows: tableRows, bytes: bytes, totalBytes: totalBytes, elapsed: stopwatch.elapsed))
         }
 
         /// A file's size in bytes; 0 when it cannot be measured (the load itself reports why it cannot read it).

@@ -22,6 +22,8 @@ public struct SeedProgress: Sendable, Equatable {
     public let phase: Phase
     /// Rows loaded so far, across all tables.
     public let rows: Int
+    /// Rows of ``table`` loaded so far (what a display labelled with the table shows).
+    public let tableRows: Int
     /// CSV bytes read so far, across all tables.
     public let bytes: Int
     /// The size of every CSV file of the load together, in bytes (0 when none could be measured).
@@ -29,16 +31,18 @@ public struct SeedProgress: Sendable, Equatable {
     /// Seconds since the load started, from a monotonic clock.
     public let elapsed: TimeInterval
 
-    /// A progress value; the loader makes these, tests and other loaders may too.
+    /// A progress value; the loader makes these, tests and other loaders may too. `tableRows` is `rows` when
+    /// not given (a load of one table).
     public init(
-        table: String, tableNumber: Int = 1, tableCount: Int = 1, phase: Phase = .reading, rows: Int, bytes: Int,
-        totalBytes: Int = 0, elapsed: TimeInterval
+        table: String, tableNumber: Int = 1, tableCount: Int = 1, phase: Phase = .reading, rows: Int,
+        tableRows: Int? = nil, bytes: Int, totalBytes: Int = 0, elapsed: TimeInterval
     ) {
         self.table = table
         self.tableNumber = tableNumber
         self.tableCount = tableCount
         self.phase = phase
         self.rows = rows
+        self.tableRows = tableRows ?? rows
         self.bytes = bytes
         self.totalBytes = totalBytes
         self.elapsed = elapsed

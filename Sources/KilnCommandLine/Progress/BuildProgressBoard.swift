@@ -3,7 +3,7 @@ import KilnBuild
 
 /// The progress of databases that build in parallel, on one line: the database that started first among
 /// those still building, and how many others are building, e.g.
-/// `build shop (+1 more): seeding city (3 of 7): 41%, 2.1 M rows, 62.9 MB/s, 12 s left` (the count first, so
+/// `build shop (+1 more) · seeding city 3/7 · 2.1 M rows · 41% · 62.9 MB/s · 12 s left` (the count early, so
 /// cutting the line to the terminal's width never hides it). Following the oldest keeps the line steady
 /// instead of jumping between databases at every report.
 ///
@@ -16,8 +16,8 @@ final class BuildProgressBoard: @unchecked Sendable {
     struct Update: Equatable {
         /// The record's place in the board's order, from 1.
         let sequence: Int
-        /// The line's text, nil when every database is done.
-        let text: String?
+        /// The line's message, nil when every database is done.
+        let text: ProgressMessage?
     }
 
     private let verb: String
@@ -49,7 +49,7 @@ final class BuildProgressBoard: @unchecked Sendable {
             let running = steps.filter { $0.step != .finished }
             guard let shown = running.first else { return Update(sequence: recorded, text: nil) }
             let others = running.count > 1 ? " (+\(running.count - 1) more)" : ""
-            return Update(sequence: recorded, text: "\(verb) \(shown.database)\(others): \(shown.step.progressText)")
+            return Update(sequence: recorded, text: shown.step.progressText.after("\(verb) \(shown.database)\(others)"))
         }
     }
 }

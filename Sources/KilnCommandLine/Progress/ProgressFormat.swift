@@ -1,7 +1,7 @@
 import Foundation
 
 /// How progress lines write their figures, in one place: percentages, counts, sizes, rates and time left,
-/// e.g. `41%`, `2.1 M rows`, `1.2 GB`, `62.9 MB/s`, `12 s left`. Sizes are decimal (1 MB = 1,000,000 bytes),
+/// e.g. `41%`, `2.1 M rows`, `1.2 GB`, `62.9 MB/s`, `12 s left`, `12 s`. Sizes are decimal (1 MB = 1,000,000 bytes),
 /// as disk and network tools show them.
 enum ProgressFormat {
     /// A share from 0 to 1 as a whole percentage, rounded down so 100% means done: `41%`.
@@ -42,11 +42,16 @@ enum ProgressFormat {
 
     /// The time left: `12 s left`, `2 min 05 s left`, `1 h 02 min left`.
     static func timeLeft(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.up))
+        "\(duration(seconds.rounded(.up))) left"
+    }
+
+    /// A span of time in whole seconds, rounded down: `12 s`, `2 min 05 s`, `1 h 02 min`.
+    static func duration(_ seconds: Double) -> String {
+        let whole = seconds.isFinite ? max(Int(seconds.rounded(.down)), 0) : 0
         switch whole {
-        case ..<60: return "\(max(whole, 0)) s left"
-        case ..<3600: return "\(whole / 60) min \(twoDigits(whole % 60)) s left"
-        default: return "\(whole / 3600) h \(twoDigits(whole % 3600 / 60)) min left"
+        case ..<60: return "\(whole) s"
+        case ..<3600: return "\(whole / 60) min \(twoDigits(whole % 60)) s"
+        default: return "\(whole / 3600) h \(twoDigits(whole % 3600 / 60)) min"
         }
     }
 
