@@ -115,10 +115,9 @@ public enum KilnTool {
         return reportInterrupt(number, outcome: outcome, command: command.spec.name, context: context)
     }
 
-    /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:terminalWidth:environment:)``):
+    /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:terminalWidth:environment:progressTerminal:)``):
     /// the `kiln` executable calls this once before it runs; in-process callers need not.
     public static func installInterruptHandlers() {
         InterruptSignal.shared.install()
     }
-
 }
