@@ -29,10 +29,13 @@ struct BundleProject {
     var project: KilnProject { get throws { try KilnProject(root: folder.url) } }
     var out: String { folder.path("build") }
 
-    func build(_ databases: [String] = [], force: Bool = false) throws -> [String: Bundler.Outcome] {
+    func build(_ databases: [String] = [], force: Bool = false, clock: BuildClock? = nil) throws
+        -> [String: Bundler.Outcome]
+    {
         var outcomes: [String: Bundler.Outcome] = [:]
-        for (database, result) in try Bundler(project: try project, outputDirectory: out, force: force).build(databases)
-        {
+        var bundler = Bundler(project: try project, outputDirectory: out, force: force)
+        bundler.clock = clock
+        for (database, result) in try bundler.build(databases) {
             outcomes[database] = try result.get()
         }
         return outcomes
@@ -74,11 +77,14 @@ struct BundlerTests {
 
     @Test("two builds of the same sources give byte-identical files and manifests")
     func reproducible() throws {
+        // One clock for both, as SOURCE_DATE_EPOCH gives: the manifest records the instant SQL saw as 'now', so
+        // two unpinned builds a second apart differ there (this test failed when they straddled a second).
         let fixture = try BundleProject()
-        _ = try fixture.build()
+        let clock = BuildClock(secondsSince1970: 1_700_000_000, isSourceDateEpoch: true)
+        _ = try fixture.build(clock: clock)
         let first = try fixture.folder.read("build/shop.db")
         let firstManifest = try fixture.folder.read("build/kiln-manifest.json")
-        _ = try fixture.build(force: true)
+        _ = try fixture.build(force: true, clock: clock)
         #expect(try fixture.folder.read("build/shop.db") == first)
         #expect(try fixture.folder.read("build/kiln-manifest.json") == firstManifest)
     }
