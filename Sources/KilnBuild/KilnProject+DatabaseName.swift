@@ -7,6 +7,14 @@ extension KilnProject {
         return name.allSatisfy(isAllowedInDatabaseName)
     }
 
+    /// Refuses a name that breaks the rule (``isValidDatabaseName(_:)``), before it becomes part of a path: every
+    /// command and library entry point that makes a database's folders calls this.
+    ///
+    /// - Throws: ``ProjectError/invalidDatabaseName(_:)``.
+    public static func requireValidDatabaseName(_ name: String) throws {
+        guard isValidDatabaseName(name) else { throw ProjectError.invalidDatabaseName(name) }
+    }
+
     /// Whether `character` may appear in a database name (see ``isValidDatabaseName(_:)``).
     static func isAllowedInDatabaseName(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")

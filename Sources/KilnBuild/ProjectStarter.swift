@@ -13,6 +13,10 @@ public enum ProjectStarter {
     public struct Outcome: Sendable {
         /// The folders and files created, relative to the root, in the order they were made.
         public let created: [String]
+        /// Which of ``created`` are folders (the rest are files).
+        public let createdFolders: Set<String>
+        /// The first migration file, relative to the root.
+        public let firstMigration: String
         /// A folder's `fsync` that failed after the files were in place (see ``FileSystem/writeAtomically``).
         public let notDurable: FileSystemError?
     }
@@ -31,6 +35,8 @@ public enum ProjectStarter {
     /// - Throws: ``ProjectInitError`` when `root` already holds `kiln.json` or `migrations`, or a step fails;
     ///   ``KilnProjectRootError`` when `root` is not a folder.
     /// - Returns: what was created.
+    /// - Throws: ``ProjectError/invalidDatabaseName(_:)`` when `database` breaks the rule
+    ///   (``KilnProject/isValidDatabaseName(_:)``), before anything is made.
     public static func start(at root: URL, database: String) throws -> Outcome {
         try start(at: root, database: database) { text, path in
             try FileSystem.writeAtomically(Array(text.utf8), to: path, .creatingOnly)
@@ -42,7 +48,9 @@ public enum ProjectStarter {
     static func start(
         at root: URL, database: String, write: @escaping (String, String) throws -> FileSystemError?
     ) throws -> Outcome {
+        try KilnProject.requireValidDatabaseName(database)
         var made = Made(root: root.standardizedFileURL.path, write: write)
+        let first = "migrations/\(database)/" + MigrationFileName.make(version: 1, words: firstMigrationWords)
         do {
             try made.folder("")
             try refuseExistingProject(in: made.root)
@@ -50,17 +58,17 @@ public enum ProjectStarter {
             try made.folder("migrations/\(database)")
             try made.folder("seeds")
             try made.folder("seeds/\(database)")
-            let first = MigrationFileName.make(version: 1, words: firstMigrationWords)
-            try made.file(
-                "migrations/\(database)/\(first)",
-                MigrationTemplate.text(version: 1, database: database, words: firstMigrationWords))
+            try made.file(first, MigrationTemplate.text(version: 1, database: database, words: firstMigrationWords))
             try made.file("kiln.json", ConfigurationTemplate.text(database: database))
         } catch {
             made.takeBack()
             if let error = error as? FileSystemError { throw ProjectInitError(.fileSystem(error), root: made.root) }
             throw error
         }
-        return Outcome(created: made.created.filter { !$0.isEmpty }, notDurable: made.notDurable)
+        let created = made.created.filter { !$0.isEmpty }
+        return Outcome(
+            created: created, createdFolders: Set(created).subtracting(made.files), firstMigration: first,
+            notDurable: made.notDurable)
     }
 
     /// Refuses a folder that already holds `kiln.json` or `migrations` (of any kind).
@@ -76,7 +84,8 @@ private struct Made {
     let root: String
     /// Relative paths, `""` for the root itself.
     private(set) var created: [String] = []
-    private var files: Set<String> = []
+    /// Which of `created` are files.
+    private(set) var files: Set<String> = []
     private(set) var notDurable: FileSystemError?
     /// Writes a new file (text, absolute path) atomically, never over an existing one.
     private let write: (String, String) throws -> FileSystemError?

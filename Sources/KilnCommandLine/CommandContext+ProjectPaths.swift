@@ -1,3 +1,4 @@
+import Foundation
 import Kiln
 
 extension CommandContext {
@@ -9,6 +10,17 @@ extension CommandContext {
     /// JSON documents name paths from the root and do not use this.
     func shown(_ projectPath: String) -> String {
         projectPath.hasPrefix("/") ? projectPath : rootPrefix + projectPath
+    }
+
+    /// A project path made absolute against the root (`--absolute-paths`, annotations, SARIF, reading the file a
+    /// diagnostic points into): the one place that joins them. An absolute path stays as it is.
+    ///
+    /// - Parameters:
+    ///   - projectPath: a path relative to `root`, or absolute.
+    ///   - root: the project root.
+    /// - Returns: the absolute path.
+    static func absolute(_ projectPath: String, against root: URL) -> String {
+        projectPath.hasPrefix("/") ? projectPath : root.appendingPathComponent(projectPath).path
     }
 
     /// `diagnostic` with its project-relative location shown from the current folder (see ``shown(_:)``);

@@ -92,10 +92,10 @@ extension CommandContext {
         guard let root, let location = diagnostic.location, !location.path.hasPrefix("/") else {
             return diagnostic
         }
-        let absolute = SourceLocation(
-            path: root.appendingPathComponent(location.path).path, line: location.line, column: location.column)
+        let rooted = SourceLocation(
+            path: absolute(location.path, against: root), line: location.line, column: location.column)
         return Diagnostic(
-            diagnostic.severity, diagnostic.message, at: absolute, hint: diagnostic.hint, code: diagnostic.code)
+            diagnostic.severity, diagnostic.message, at: rooted, hint: diagnostic.hint, code: diagnostic.code)
     }
 }
 

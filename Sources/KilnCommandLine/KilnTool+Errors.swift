@@ -18,7 +18,7 @@ extension KilnTool {
 
     /// A first word that is no subcommand.
     static func unknownCommand(_ name: String) -> UsageError {
-        let suggestion = Suggestion.closest(to: name, among: commands.map { $0.spec.name } + ["help"])
+        let suggestion = Suggestion.closest(to: name, among: subcommandNames)
         let common = CommonOptions.all.first { $0.spellings.contains(String(name.prefix { $0 != "=" })) }
         let hint =
             common.map { "common options go after the subcommand: kiln <subcommand> \(HelpFormatter.longLabel($0))" }

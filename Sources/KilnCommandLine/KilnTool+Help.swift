@@ -34,11 +34,18 @@ extension KilnTool {
         return specs
     }
 
+    /// Every subcommand's name, `help` included, in help's order (see ``allSpecs``).
+    static var subcommandNames: [String] { allSpecs.map(\.name) }
+
+    /// The name of `kiln help`, the one subcommand kiln answers itself.
+    static let helpName = "help"
+
     /// `kiln help [--man] [<subcommand>]`, which kiln answers itself and which takes no common option.
     static var helpSpec: CommandSpec {
-        let names = commands.map { $0.spec.name } + ["help"]
+        // Not `subcommandNames`: allSpecs is made from this spec.
+        let names = commands.map { $0.spec.name } + [helpName]
         return CommandSpec(
-            name: "help", abstract: "Shows kiln's help, or one subcommand's.",
+            name: helpName, abstract: "Shows kiln's help, or one subcommand's.",
             discussion: "'kiln help <subcommand>' prints the same text as 'kiln <subcommand> --help'.",
             arguments: [subcommand.completing(.choices(names)).declaration], options: [man.declaration],
             group: .kiln, takesCommonOptions: false)
@@ -52,7 +59,9 @@ extension KilnTool {
 
     /// `kiln help [--man] [<subcommand>]`.
     private static func help(_ arguments: [String], context: CommandContext) -> Int32 {
-        if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) { return help(["help"], context: context) }
+        if arguments.contains(where: CommonOptions.help.declaration.spellings.contains) {
+            return help([helpName], context: context)
+        }
         let parsed: ParsedArguments
         do {
             guard

@@ -34,7 +34,7 @@ enum ImportCommand: KilnCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]
-        guard KilnProject.isValidDatabaseName(database) else { throw ProjectError.invalidDatabaseName(database) }
+        try KilnProject.requireValidDatabaseName(database)
         // Like `new`, `import` adds the first database to a project that may hold only `kiln.json`.
         let project = try context.project(requiringMigrations: false)
         let source = arguments[Self.source]

@@ -26,15 +26,14 @@ enum InitCommand: KilnCommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let root = context.root.standardizedFileURL
         let database = arguments[Self.database] ?? ProjectStarter.databaseName(forFolderNamed: root.lastPathComponent)
-        guard KilnProject.isValidDatabaseName(database) else { throw ProjectError.invalidDatabaseName(database) }
+        try KilnProject.requireValidDatabaseName(database)
         noteProjectAbove(root, context: context)
         let outcome = try ProjectStarter.start(at: root, database: database)
         var text = "Started a kiln project in \(root.path) with the database '\(database)':\n"
         for path in outcome.created {
-            let isFolder = !path.hasSuffix(".sql") && path != "kiln.json"
-            text += "  created \(path)\(isFolder ? "/" : "")\n"
+            text += "  created \(path)\(outcome.createdFolders.contains(path) ? "/" : "")\n"
         }
-        let first = outcome.created.first { $0.hasSuffix(".sql") } ?? "migrations/\(database)"
+        let first = outcome.firstMigration
         let next = """
             Next: write the first tables' SQL in \(first) and add seeds as seeds/\(database)/<table>.csv;
             'kiln build' builds it, 'kiln hash \(database)' records the migrations for 'kiln check', and

@@ -24,7 +24,7 @@ enum NewCommand: KilnCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]
-        guard KilnProject.isValidDatabaseName(database) else { throw ProjectError.invalidDatabaseName(database) }
+        try KilnProject.requireValidDatabaseName(database)
         let words = arguments[Self.words]
         // `new` makes the first database's folder, so the project need not hold `migrations/` yet (only
         // `kiln.json`); a folder that is no project at all is refused: `kiln init` starts one.

@@ -88,7 +88,7 @@ enum BashCompletionScript {
 
     /// Words as separate single-quoted bash arguments, so none is split, globbed or expanded.
     static func words(_ words: [String]) -> String {
-        words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        words.map(ShellQuoting.singleQuoted).joined(separator: " ")
     }
 
     /// The script's first lines.

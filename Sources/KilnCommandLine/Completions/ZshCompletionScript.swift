@@ -75,10 +75,8 @@ enum ZshCompletionScript {
             .replacingOccurrences(of: "]", with: "\\]")
     }
 
-    /// `text` in zsh single quotes.
-    private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    /// `text` in zsh single quotes (see ``ShellQuoting/singleQuoted(_:)``).
+    private static func quoted(_ text: String) -> String { ShellQuoting.singleQuoted(text) }
 
     /// The helpers and the top-level function up to the subcommand list.
     private static let header = #"""

@@ -17,7 +17,7 @@ enum DoubleQuotedIdentifierNote {
         guard diagnostic.severity == .error, let location = diagnostic.location,
             let column = missingColumn(in: diagnostic.message)
         else { return nil }
-        let path = location.path.hasPrefix("/") ? location.path : root.appendingPathComponent(location.path).path
+        let path = CommandContext.absolute(location.path, against: root)
         guard let bytes = try? FileSystem.contents(of: path),
             let token = doubleQuotedToken(named: column, near: offset(of: location, in: bytes), in: bytes)
         else { return nil }

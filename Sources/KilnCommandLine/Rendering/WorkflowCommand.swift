@@ -52,11 +52,27 @@ enum WorkflowCommand {
     ///   - workspace: `GITHUB_WORKSPACE`, when set.
     /// - Returns: the path relative to the workspace, else as given (outside it: absolute).
     static func repositoryPath(_ path: String, root: URL, workspace: String?) -> String {
-        guard let workspace, !workspace.isEmpty else { return path }
-        let absolute = path.hasPrefix("/") ? path : root.appendingPathComponent(path).path
-        let file = resolved(absolute)
-        let prefix = folderPrefix(of: workspace)
-        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+        repositoryPath(path, root: root, workspacePrefix: workspacePrefix(of: workspace))
+    }
+
+    /// ``repositoryPath(_:root:workspace:)`` with the workspace already resolved, for callers that name many
+    /// files against one workspace.
+    ///
+    /// - Parameters:
+    ///   - path: the path kiln printed (relative to `root`, or absolute).
+    ///   - root: the project root.
+    ///   - workspacePrefix: the workspace's ``workspacePrefix(of:)``, nil when it is not set.
+    /// - Returns: the path relative to the workspace, else as given (outside it: absolute).
+    static func repositoryPath(_ path: String, root: URL, workspacePrefix: String?) -> String {
+        guard let workspacePrefix else { return path }
+        let file = resolved(CommandContext.absolute(path, against: root))
+        return file.hasPrefix(workspacePrefix) ? String(file.dropFirst(workspacePrefix.count)) : file
+    }
+
+    /// `GITHUB_WORKSPACE` resolved once, ending in `/`; nil when it is not set or empty.
+    static func workspacePrefix(of workspace: String?) -> String? {
+        guard let workspace, !workspace.isEmpty else { return nil }
+        return folderPrefix(of: workspace)
     }
 
     /// Whether `GITHUB_WORKSPACE` (the checkout) holds the project root, so paths are named from the workspace.
