@@ -75,7 +75,7 @@ extension KilnTool {
             case .sarif:
                 try context.printJSON(
                     SarifLog.failure(
-                        log.diagnostics, root: context.root, workspace: context.environment["GITHUB_WORKSPACE"]),
+                        log.diagnostics, root: context.root, workspace: context.output.workspace),
                     evenAfterInterrupt: true)
             }
         } catch {

@@ -76,7 +76,7 @@ enum BuildCommand: KilnCommand {
         let outcomes = try bundler.build(
             names, waiting: { context.inform("kiln: waiting for another build of \(shownOut) to finish") },
             warning: { context.report($0.diagnostic) })
-        let json = arguments[Self.json]
+        let json = context.output.isJSON
         var entries: [Entry] = []
         for (database, result) in outcomes {
             let entry = Self.entry(database, result, shownOut: shownOut, context: json ? nil : context)

@@ -115,8 +115,7 @@ enum CheckCommand: KilnCommand {
             try context.printJSON(document)
         case .sarif:
             let findings = Array(context.diagnosticLog.diagnostics.dropFirst(reportedBefore))
-            let workspace = context.environment["GITHUB_WORKSPACE"]
-            try context.printJSON(SarifLog.check(findings, root: context.root, workspace: workspace))
+            try context.printJSON(SarifLog.check(findings, root: context.root, workspace: context.output.workspace))
         case nil:
             let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
             context.standardOutput(

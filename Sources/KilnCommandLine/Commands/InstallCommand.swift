@@ -82,7 +82,7 @@ enum InstallCommand: KilnCommand {
             document.durabilityWarning = warning.message
             context.report(Diagnostic(.warning, warning.message, hint: warning.hint))
         }
-        if arguments[Self.json] {
+        if context.output.isJSON {
             document.diagnostics = context.diagnosticLog.records
             try context.printJSON(document)
         } else {

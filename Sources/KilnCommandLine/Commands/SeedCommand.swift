@@ -57,7 +57,7 @@ enum SeedCommand: KilnCommand {
         let database = arguments[Self.database]
         let file = arguments[Self.db]
         let mode = arguments[Self.mode]
-        let json = arguments[Self.json]
+        let json = context.output.isJSON
         let progress = context.progress
         // Also when the load fails: the diagnostic must start on a fresh line, not at the end of the progress
         // line (`…62.9 MB/sseeds/big/entry.csv:1000002:36: error…` breaks every reader of path:line:col).

@@ -105,7 +105,7 @@ enum StatusCommand: KilnCommand {
             }
             document.databases.append(status)
         }
-        if arguments[Self.json] {
+        if context.output.isJSON {
             document.diagnostics = context.diagnosticLog.records
             try context.printJSON(document)
         } else {
