@@ -93,6 +93,9 @@ public enum KilnTool {
         } catch {
             return report(error, arguments: arguments, context: context)
         }
+        // One place for every command: the progress line is erased before kiln exits, however the command ends
+        // (what it prints after the line erases it first, see CommandContext.standardOutput).
+        defer { context.progress?.clear() }
         do {
             let status = try command.run(parsed, context: context)
             return stopped(command, parsed, orFinishedWith: status, context: context)

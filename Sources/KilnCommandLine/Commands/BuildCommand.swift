@@ -67,7 +67,6 @@ enum BuildCommand: KilnCommand {
                 board.report(progress, on: line)
             }
         }
-        defer { context.progress?.clear() }
         if let listFolder = arguments[Self.xcfilelist] {
             _ = try XcodeFileLists.write(
                 project: project, databases: try project.databases(named: names), outputDirectory: out,

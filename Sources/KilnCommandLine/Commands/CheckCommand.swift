@@ -86,7 +86,6 @@ enum CheckCommand: KilnCommand {
         var checker = ProjectChecker(project: project)
         checker.clock = try BuildClock.sourceDateEpoch(in: context.environment)
         if let line = context.progress { checker.progress = { line.show($0.progressText) } }
-        defer { context.progress?.clear() }
         var results: [DatabaseResult] = []
         let stopwatch = Stopwatch()
         let projectDiagnostics = checker.projectFindings().flatMap(\.commandLineDiagnostics)

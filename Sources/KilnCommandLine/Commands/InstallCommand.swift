@@ -74,9 +74,7 @@ enum InstallCommand: KilnCommand {
             let meter = CopyProgressMeter(line: line)
             installer.copyProgress = { meter.show($0) }
         }
-        defer { context.progress?.clear() }
         let report = try installer.install()
-        context.progress?.clear()
         var (document, text) = describe(report, destination: destination)
         if let warning = report.durabilityWarning {
             document.durabilityWarning = warning.message
