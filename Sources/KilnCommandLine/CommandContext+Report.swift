@@ -22,7 +22,7 @@ extension CommandContext {
     /// check finding), at whatever row or statement was running, and the one line ``reportSignal(_:)`` prints
     /// says what happened instead.
     func report(_ diagnostics: [Diagnostic]) {
-        guard InterruptSignal.shared.received == nil else { return }
+        guard interruption() == nil else { return }
         reportAlways(diagnostics)
     }
 
@@ -36,7 +36,7 @@ extension CommandContext {
     ///
     /// - Throws: ``CommandInterrupted``.
     func stopIfInterrupted() throws {
-        if let number = InterruptSignal.shared.received { throw CommandInterrupted(signal: number) }
+        if let number = interruption() { throw CommandInterrupted(signal: number) }
     }
 
     /// ``report(_:)-([Diagnostic])`` without the interrupt guard.
@@ -56,7 +56,7 @@ extension CommandContext {
     ///   absolute), so a document that lists them in another shape too derives it from the same values.
     @discardableResult
     func recordWithoutText(_ diagnostics: [Diagnostic]) -> [DiagnosticRecord.Origin] {
-        guard InterruptSignal.shared.received == nil else { return [] }
+        guard interruption() == nil else { return [] }
         let located = withNotes(diagnostics)
         diagnosticLog.record(located)
         annotate(located)

@@ -85,11 +85,14 @@ enum BuildCommand: KilnCommand {
             }
             entries.append(entry)
         }
+        let failed = entries.contains { $0.status == "failed" }
+        // A database that failed after a signal failed because of it: the run ends with the interrupt document.
+        if failed { try context.stopIfInterrupted() }
         if json {
             let diagnostics = context.diagnosticLog.records
             try context.printJSON(Document(outputDirectory: jsonOut, databases: entries, diagnostics: diagnostics))
         }
-        return entries.contains { $0.status == "failed" } ? KilnTool.failure : KilnTool.success
+        return failed ? KilnTool.failure : KilnTool.success
     }
 
     /// A database's JSON entry; with a context, also its line of text on standard output.
