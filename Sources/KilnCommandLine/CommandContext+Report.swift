@@ -22,7 +22,7 @@ extension CommandContext {
     /// check finding), at whatever row or statement was running, and the one line ``reportSignal(_:)`` prints
     /// says what happened instead.
     func report(_ diagnostics: [Diagnostic]) {
-        guard InterruptSignal.shared.received == nil else { return }
+        guard interruption() == nil else { return }
         reportAlways(diagnostics)
     }
 
@@ -36,7 +36,7 @@ extension CommandContext {
     ///
     /// - Throws: ``CommandInterrupted``.
     func stopIfInterrupted() throws {
-        if let number = InterruptSignal.shared.received { throw CommandInterrupted(signal: number) }
+        if let number = interruption() { throw CommandInterrupted(signal: number) }
     }
 
     /// ``report(_:)-([Diagnostic])`` without the interrupt guard.
@@ -56,7 +56,7 @@ extension CommandContext {
     ///   absolute), so a document that lists them in another shape too derives it from the same values.
     @discardableResult
     func recordWithoutText(_ diagnostics: [Diagnostic]) -> [DiagnosticRecord.Origin] {
-        guard InterruptSignal.shared.received == nil else { return [] }
+        guard interruption() == nil else { return [] }
         let located = withNotes(diagnostics)
         diagnosticLog.record(located)
         annotate(located)
@@ -80,7 +80,7 @@ extension CommandContext {
     ///   - title: the annotation's title (`kiln`, `kiln migrate`); a rule's id is added to it.
     func annotate(_ diagnostics: [Diagnostic], title: String = "kiln") {
         guard output.githubActions else { return }
-        let workspace = environment["GITHUB_WORKSPACE"]
+        let workspace = output.workspace
         for record in DiagnosticRecord.records(of: diagnostics) {
             let file = record.file.map { WorkflowCommand.repositoryPath($0, root: root, workspace: workspace) }
             standardError(WorkflowCommand.line(for: record, file: file, title: title) + "\n")

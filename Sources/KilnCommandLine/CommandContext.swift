@@ -37,6 +37,9 @@ public struct CommandContext {
     var command: String?
     /// What the run has reported, shared by every copy of the context (see ``DiagnosticLog``).
     let diagnosticLog = DiagnosticLog()
+    /// The first signal received (Ctrl-C, `SIGTERM`), if any: the process's ``InterruptSignal``, or a test's
+    /// stand-in, so what a command prints after a signal can be tested in-process.
+    var interruption: @Sendable () -> Int32? = { InterruptSignal.shared.received }
 
     /// A context whose data goes to `standardOutput` and diagnostics and progress to `standardError`.
     public init(
@@ -74,12 +77,12 @@ public struct CommandContext {
         standardError(line + "\n")
     }
 
-    /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline.
+    /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline. A signal does not
+    /// stop it: a command whose work was done before the signal prints its document as it would its text, and
+    /// one that failed calls ``stopIfInterrupted()`` before, so the run ends with the interrupt document.
     ///
-    /// - Throws: the encoder's error, if the document cannot be encoded; ``CommandInterrupted`` after a signal,
-    ///   unless `evenAfterInterrupt` (the document saying the command was interrupted).
-    func printJSON<Document: Encodable>(_ document: Document, evenAfterInterrupt: Bool = false) throws {
-        if !evenAfterInterrupt { try stopIfInterrupted() }
+    /// - Throws: the encoder's error, if the document cannot be encoded.
+    func printJSON<Document: Encodable>(_ document: Document) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")

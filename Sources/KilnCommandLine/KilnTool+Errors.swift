@@ -70,13 +70,10 @@ extension KilnTool {
             switch document {
             case .json:
                 try context.printJSON(
-                    ErrorDocument(command: command, outcome: outcome, exitStatus: status, diagnostics: log.records),
-                    evenAfterInterrupt: true)
+                    ErrorDocument(command: command, outcome: outcome, exitStatus: status, diagnostics: log.records))
             case .sarif:
                 try context.printJSON(
-                    SarifLog.failure(
-                        log.diagnostics, root: context.root, workspace: context.environment["GITHUB_WORKSPACE"]),
-                    evenAfterInterrupt: true)
+                    SarifLog.failure(log.diagnostics, root: context.root, workspace: context.output.workspace))
             }
         } catch {
             context.standardError("kiln: error: \(error)\n")

@@ -35,19 +35,22 @@ public enum KilnTool {
     ///   - terminalWidth: the columns of the terminal kiln runs in, if any; help wraps to it unless `COLUMNS` is set.
     ///   - environment: the environment variables commands read (`SOURCE_DATE_EPOCH`).
     ///   - progressTerminal: the width of the terminal progress is drawn on and how often it may be redrawn.
+    ///   - interruption: the first signal received, if any; nil reads the process's (see
+    ///     ``installInterruptHandlers()``). Tests pass their own to see what a command does after a signal.
     /// - Returns: the exit status.
     public static func run(
         _ arguments: [String], currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void,
         standardErrorIsTerminal: Bool = false, terminalWidth: Int? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        progressTerminal: ProgressTerminal = ProgressTerminal()
+        progressTerminal: ProgressTerminal = ProgressTerminal(), interruption: (@Sendable () -> Int32?)? = nil
     ) -> Int32 {
         var context = CommandContext(
             root: currentDirectory, standardOutput: standardOutput, standardError: standardError,
             standardErrorIsTerminal: standardErrorIsTerminal)
         context.environment = environment
         context.progressTerminal = progressTerminal
+        if let interruption { context.interruption = interruption }
         context.output = OutputSettings(environment: environment, terminalWidth: terminalWidth)
         guard let first = arguments.first else {
             standardError(HelpFormatter.rootHelp(commands: allSpecs, width: context.output.width))
@@ -93,12 +96,15 @@ public enum KilnTool {
         } catch {
             return report(error, arguments: arguments, context: context)
         }
+        // One place for every command: the progress line is erased before kiln exits, however the command ends
+        // (what it prints after the line erases it first, see CommandContext.standardOutput).
+        defer { context.progress?.clear() }
         do {
             let status = try command.run(parsed, context: context)
             return stopped(command, parsed, orFinishedWith: status, context: context)
         } catch {
             // After a signal the error only says "interrupted": the one line below says it better.
-            if InterruptSignal.shared.received != nil {
+            if context.interruption() != nil {
                 return stopped(command, parsed, orFinishedWith: failure, context: context)
             }
             return report(error, arguments: arguments, context: context)
@@ -110,12 +116,12 @@ public enum KilnTool {
         _ command: any KilnCommand.Type, _ arguments: ParsedArguments, orFinishedWith status: Int32,
         context: CommandContext
     ) -> Int32 {
-        guard status != success, let number = InterruptSignal.shared.received else { return status }
+        guard status != success, let number = context.interruption() else { return status }
         let outcome = command.interruptedOutcome(arguments, context: context)
         return reportInterrupt(number, outcome: outcome, command: command.spec.name, context: context)
     }
 
-    /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:terminalWidth:environment:progressTerminal:)``):
+    /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:terminalWidth:environment:progressTerminal:interruption:)``):
     /// the `kiln` executable calls this once before it runs; in-process callers need not.
     public static func installInterruptHandlers() {
         InterruptSignal.shared.install()

@@ -58,7 +58,8 @@ struct InterruptedReportTests {
             let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
             #expect(diagnostics.count == 1, "\(diagnostics)")
         case .text, .githubActions:
-            #expect(!result.standardOutput.contains("kiln check:"), "\(result.standardOutput)")
+            // The project's one database was cut short: no "built" line, no check summary, nothing at all.
+            #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
         }
     }
 

@@ -67,7 +67,6 @@ enum BuildCommand: KilnCommand {
                 board.report(progress, on: line)
             }
         }
-        defer { context.progress?.clear() }
         if let listFolder = arguments[Self.xcfilelist] {
             _ = try XcodeFileLists.write(
                 project: project, databases: try project.databases(named: names), outputDirectory: out,
@@ -76,7 +75,7 @@ enum BuildCommand: KilnCommand {
         let outcomes = try bundler.build(
             names, waiting: { context.inform("kiln: waiting for another build of \(shownOut) to finish") },
             warning: { context.report($0.diagnostic) })
-        let json = arguments[Self.json]
+        let json = context.output.isJSON
         var entries: [Entry] = []
         for (database, result) in outcomes {
             let entry = Self.entry(database, result, shownOut: shownOut, context: json ? nil : context)
@@ -86,11 +85,14 @@ enum BuildCommand: KilnCommand {
             }
             entries.append(entry)
         }
+        let failed = entries.contains { $0.status == "failed" }
+        // A database that failed after a signal failed because of it: the run ends with the interrupt document.
+        if failed { try context.stopIfInterrupted() }
         if json {
             let diagnostics = context.diagnosticLog.records
             try context.printJSON(Document(outputDirectory: jsonOut, databases: entries, diagnostics: diagnostics))
         }
-        return entries.contains { $0.status == "failed" } ? KilnTool.failure : KilnTool.success
+        return failed ? KilnTool.failure : KilnTool.success
     }
 
     /// A database's JSON entry; with a context, also its line of text on standard output.

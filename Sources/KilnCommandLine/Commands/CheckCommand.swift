@@ -86,7 +86,6 @@ enum CheckCommand: KilnCommand {
         var checker = ProjectChecker(project: project)
         checker.clock = try BuildClock.sourceDateEpoch(in: context.environment)
         if let line = context.progress { checker.progress = { line.show($0.progressText) } }
-        defer { context.progress?.clear() }
         var results: [DatabaseResult] = []
         let stopwatch = Stopwatch()
         let projectDiagnostics = checker.projectFindings().flatMap(\.commandLineDiagnostics)
@@ -115,8 +114,7 @@ enum CheckCommand: KilnCommand {
             try context.printJSON(document)
         case .sarif:
             let findings = Array(context.diagnosticLog.diagnostics.dropFirst(reportedBefore))
-            let workspace = context.environment["GITHUB_WORKSPACE"]
-            try context.printJSON(SarifLog.check(findings, root: context.root, workspace: workspace))
+            try context.printJSON(SarifLog.check(findings, root: context.root, workspace: context.output.workspace))
         case nil:
             let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
             context.standardOutput(

@@ -74,15 +74,13 @@ enum InstallCommand: KilnCommand {
             let meter = CopyProgressMeter(line: line)
             installer.copyProgress = { meter.show($0) }
         }
-        defer { context.progress?.clear() }
         let report = try installer.install()
-        context.progress?.clear()
         var (document, text) = describe(report, destination: destination)
         if let warning = report.durabilityWarning {
             document.durabilityWarning = warning.message
             context.report(Diagnostic(.warning, warning.message, hint: warning.hint))
         }
-        if arguments[Self.json] {
+        if context.output.isJSON {
             document.diagnostics = context.diagnosticLog.records
             try context.printJSON(document)
         } else {

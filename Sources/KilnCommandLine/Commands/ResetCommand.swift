@@ -41,7 +41,6 @@ enum ResetCommand: KilnCommand {
                 board.report(progress, on: line)
             }
         }
-        defer { context.progress?.clear() }
         let report = try reset.reset(path: db.path) {
             context.inform("kiln: waiting for another reset or install of \(file) to finish")
         }

@@ -57,17 +57,13 @@ enum SeedCommand: KilnCommand {
         let database = arguments[Self.database]
         let file = arguments[Self.db]
         let mode = arguments[Self.mode]
-        let json = arguments[Self.json]
+        let json = context.output.isJSON
         let progress = context.progress
-        // Also when the load fails: the diagnostic must start on a fresh line, not at the end of the progress
-        // line (`…62.9 MB/sseeds/big/entry.csv:1000002:36: error…` breaks every reader of path:line:col).
-        defer { progress?.clear() }
         let clock = try BuildClock.sourceDateEpoch(in: context.environment)?.sqliteClock ?? .system
         let stopwatch = Stopwatch()
         let reports = try context.project().seed(
             database, fileAt: file.path, shownAs: file.text, mode: mode, only: arguments[Self.only],
             progress: progress.map { line in { line.show($0.progressText) } }, clock: clock)
-        progress?.clear()
         let elapsed = stopwatch.elapsed
         let rows = reports.reduce(0) { $0 + $1.rows }
         if json {

@@ -105,7 +105,9 @@ enum StatusCommand: KilnCommand {
             }
             document.databases.append(status)
         }
-        if arguments[Self.json] {
+        // A database that failed after a signal failed because of it: the run ends with the interrupt document.
+        if failed { try context.stopIfInterrupted() }
+        if context.output.isJSON {
             document.diagnostics = context.diagnosticLog.records
             try context.printJSON(document)
         } else {

@@ -14,13 +14,15 @@ public struct OutputSettings: Sendable {
     public var isJSON: Bool { document == .json }
     /// Whether diagnostics are also printed as GitHub Actions workflow commands (`GITHUB_ACTIONS=true`).
     public var githubActions = false
+    /// The checkout under GitHub Actions (`GITHUB_WORKSPACE`), when set: annotations and SARIF name files from it.
+    public var workspace: String?
     /// The width help is wrapped to: `COLUMNS`, else the terminal's, else 80.
     public var width = 80
 
     /// Plain output: no colour, no progress, 80 columns.
     public init() {}
 
-    /// The settings before a subcommand's options are read: width and GitHub Actions only.
+    /// The settings before a subcommand's options are read: width, GitHub Actions and its workspace only.
     ///
     /// - Parameters:
     ///   - environment: the variables the run sees.
@@ -32,6 +34,7 @@ public struct OutputSettings: Sendable {
             width = terminalWidth
         }
         githubActions = environment["GITHUB_ACTIONS"] == "true"
+        workspace = environment["GITHUB_WORKSPACE"]
     }
 
     /// Completes the settings once the subcommand's common options are known.
