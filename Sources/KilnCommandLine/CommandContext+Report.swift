@@ -80,9 +80,9 @@ extension CommandContext {
     ///   - title: the annotation's title (`kiln`, `kiln migrate`); a rule's id is added to it.
     func annotate(_ diagnostics: [Diagnostic], title: String = "kiln") {
         guard output.githubActions else { return }
-        let workspace = output.workspace
+        let prefix = WorkflowCommand.workspacePrefix(of: output.workspace)
         for record in DiagnosticRecord.records(of: diagnostics) {
-            let file = record.file.map { WorkflowCommand.repositoryPath($0, root: root, workspace: workspace) }
+            let file = record.file.map { WorkflowCommand.repositoryPath($0, root: root, workspacePrefix: prefix) }
             standardError(WorkflowCommand.line(for: record, file: file, title: title) + "\n")
         }
     }
