@@ -85,7 +85,13 @@ public struct CommandContext {
     func printJSON<Document: Encodable>(_ document: Document) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        standardOutput(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+        printDocument(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+    }
+
+    /// Prints a document already rendered (`kiln schema --format json`) on standard output and notes that the
+    /// run has printed its one document, so a later failure never prints a second.
+    func printDocument(_ text: String) {
+        standardOutput(text)
         diagnosticLog.documentPrinted = true
     }
 

@@ -60,7 +60,7 @@ enum SchemaCommand: KilnCommand {
         case .dot: context.standardOutput(SchemaDiagram.dot(snapshot.model, name: name))
         case .json:
             let definitions = try SchemaDocument.Definitions(reading: connection)
-            context.standardOutput(
+            context.printDocument(
                 SchemaDocument.json(snapshot.model, database: name, version: version, definitions: definitions))
         }
         return KilnTool.success
