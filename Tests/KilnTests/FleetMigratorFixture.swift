@@ -28,7 +28,8 @@ final class FleetMigratorFixture: @unchecked Sendable {
     }
 
     /// A migrator of the `shop` migrations (or `files`) that counts the connections it opens.
-    func migrator(_ files: [(String, String)] = FleetMigratorFixture.shop, applicationID: Int32 = 0) throws -> Migrator {
+    func migrator(_ files: [(String, String)] = FleetMigratorFixture.shop, applicationID: Int32 = 0) throws -> Migrator
+    {
         var migrator = Migrator(migrations: try migrationSet("shop", files), applicationID: applicationID)
         migrator.prepareConnection = { [self] _ in
             lock.lock()

@@ -85,7 +85,9 @@ struct FleetMigratorLockTests {
         #expect(FleetMigrator.outcome(of: MigrationError(.cannotOpen(damaged), path: "a", database: "d")) == .refused)
         #expect(FleetMigrator.outcome(of: FileSystemError(.open, path: "a", code: 13)) == .refused)
         let full = SQLiteError(code: .full, message: "full")
-        #expect(FleetMigrator.outcome(of: MigrationError(.fileFailed(version: 2, full), path: "a", database: "d")) == .failed)
+        #expect(
+            FleetMigrator.outcome(of: MigrationError(.fileFailed(version: 2, full), path: "a", database: "d"))
+                == .failed)
         #expect(FleetMigrator.outcome(of: CocoaError(.fileReadUnknown)) == .failed)
     }
 }

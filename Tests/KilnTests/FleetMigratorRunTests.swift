@@ -46,9 +46,11 @@ struct FleetMigratorRunTests {
         var migrator = Migrator(migrations: try migrationSet("slow", [("0001_slow.sql", "SELECT pause();\n")]))
         migrator.prepareConnection = { try gauge.install(on: $0, seconds: 0.05) }
         var seen: [String] = []
-        let summary = FleetMigrator(migrator: migrator, concurrency: 4).migrate(files, onResult: {
-            seen.append($0.file.path)
-        })
+        let summary = FleetMigrator(migrator: migrator, concurrency: 4).migrate(
+            files,
+            onResult: {
+                seen.append($0.file.path)
+            })
         #expect(gauge.peak <= 4)
         #expect(gauge.peak >= 2)
         #expect(Set(seen) == Set(files.map(\.path)) && seen.count == 16)
