@@ -63,6 +63,7 @@ package final class DirectoryStream {
     /// - Parameters:
     ///   - name: the entry's name in this folder.
     ///   - path: the subfolder's path, for the new stream's error messages.
+    /// - Returns: the subfolder, open.
     /// - Throws: ``FileSystemError`` with operation `list`: `ELOOP` or `ENOTDIR` when `name` is no longer a
     ///   folder, `EACCES` when it cannot be read, `ENOENT` when it is gone.
     package func openSubfolder(named name: String, path: String) throws(FileSystemError) -> DirectoryStream {

@@ -42,7 +42,9 @@ public struct FleetSelection: Sequence, Sendable {
     public init(pattern: String, shard: FleetShard? = nil) throws(FleetSelectionError) {
         let parsed = try FleetPattern(parsing: pattern)
         if parsed.file == nil {
-            guard FileSystem.isDirectory(parsed.root) else { throw FleetSelectionError(.rootNotAFolder, pattern: pattern) }
+            guard FileSystem.isDirectory(parsed.root) else {
+                throw FleetSelectionError(.rootNotAFolder, pattern: pattern)
+            }
             do throws(FileSystemError) {
                 try DirectoryStream(opening: parsed.root).close()
             } catch {

@@ -16,12 +16,16 @@ struct FleetWalk {
         let path: String
         /// Its path below the root (empty for the root).
         let relativePath: String
-        /// The indices into ``FleetWalk/steps`` its entries may match, `**` steps followed by the next one.
-        let states: [Int]
+        /// The positions in ``FleetWalk/steps`` its entries may match, `**` steps followed by the next one.
+        let states: FleetPositions
     }
 
     /// One `fnmatch` pattern, or `**`, per level below the root.
     let steps: [String]
+    /// Whether each step is `**`.
+    private let isDoubleStar: [Bool]
+    /// Each position followed through `**` (see ``closures(of:)``).
+    private let closures: [FleetPositions]
     /// Only files of this slice are listed.
     let shard: FleetShard?
     /// The root as spelled; nil once the walk has started.
@@ -34,6 +38,8 @@ struct FleetWalk {
     /// A walk that has not opened anything yet.
     init(_ pattern: FleetPattern, shard: FleetShard?) {
         self.steps = pattern.steps
+        self.isDoubleStar = pattern.steps.map { $0 == "**" }
+        self.closures = Self.closures(of: pattern.steps)
         self.shard = shard
         if let file = pattern.file {
             pendingFile = file
@@ -74,7 +80,7 @@ struct FleetWalk {
     private mutating func start(at root: String) -> FleetFile? {
         do throws(FileSystemError) {
             let stream = try DirectoryStream(opening: root.isEmpty ? "." : root)
-            stack.append(Frame(stream: stream, path: root, relativePath: "", states: closure(of: [0])))
+            stack.append(Frame(stream: stream, path: root, relativePath: "", states: closures[0]))
             return nil
         } catch {
             return offered(FleetFile(path: root.isEmpty ? "." : root, relativePath: ".", problem: error))
@@ -88,10 +94,10 @@ struct FleetWalk {
 
     /// Looks at one entry: enters it, lists it, or passes it by.
     private mutating func visit(_ entry: DirectoryStream.Entry, in frame: Frame) -> FleetFile? {
-        let next = advance(frame.states, over: entry.name)
-        guard !next.isEmpty else { return nil }
-        let accepted = next.contains(steps.count)
-        let ahead = next.filter { $0 < steps.count }
+        var ahead = advance(frame.states, over: entry.name)
+        guard !ahead.isEmpty else { return nil }
+        let accepted = ahead.contains(steps.count)
+        ahead.remove(steps.count)
         let path = Self.joined(frame.path, entry.name)
         let relativePath = frame.relativePath.isEmpty ? entry.name : "\(frame.relativePath)/\(entry.name)"
         if entry.kind == .directory, !ahead.isEmpty {
@@ -109,29 +115,29 @@ struct FleetWalk {
     }
 
     /// The positions reached from `states` by one entry called `name`, each followed through `**`.
-    private func advance(_ states: [Int], over name: String) -> [Int] {
-        var next: [Int] = []
-        for state in states where state < steps.count {
-            if steps[state] == "**" {
-                if !name.hasPrefix(".") { next = closure(of: [state], adding: next) }
+    private func advance(_ states: FleetPositions, over name: String) -> FleetPositions {
+        var next = FleetPositions()
+        let hidden = name.utf8.first == UInt8(ascii: ".")
+        var remaining = states
+        while let state = remaining.popFirst(), state < steps.count {
+            if isDoubleStar[state] {
+                if !hidden { next.formUnion(closures[state]) }
             } else if fnmatch(steps[state], name, FNM_PERIOD) == 0 {
-                next = closure(of: [state + 1], adding: next)
+                next.formUnion(closures[state + 1])
             }
         }
         return next
     }
 
-    /// `states` and every position a `**` among them may skip to (it may match no folder at all).
-    private func closure(of states: [Int], adding known: [Int] = []) -> [Int] {
-        var result = known
-        for var state in states {
-            while true {
-                if !result.contains(state) { result.append(state) }
-                guard state < steps.count, steps[state] == "**" else { break }
-                state += 1
-            }
+    /// For each position (the end included), itself and every position a run of `**` from it may skip to (a
+    /// `**` may match no folder at all).
+    private static func closures(of steps: [String]) -> [FleetPositions] {
+        var closures = Array(repeating: FleetPositions(), count: steps.count + 1)
+        for position in (0...steps.count).reversed() {
+            closures[position].insert(position)
+            if position < steps.count, steps[position] == "**" { closures[position].formUnion(closures[position + 1]) }
         }
-        return result
+        return closures
     }
 
     /// The file if the walk has no shard or the shard holds it, else nil.
@@ -142,7 +148,8 @@ struct FleetWalk {
     /// A folder whose reading failed part-way, listed with the error.
     private func offered(folder frame: Frame, error: FileSystemError) -> FleetFile? {
         let path = frame.path.isEmpty ? "." : frame.path
-        return offered(FleetFile(path: path, relativePath: frame.relativePath.isEmpty ? "." : frame.relativePath, problem: error))
+        let relativePath = frame.relativePath.isEmpty ? "." : frame.relativePath
+        return offered(FleetFile(path: path, relativePath: relativePath, problem: error))
     }
 
     /// `folder/name`, where an empty folder is the current one and `/` is not doubled.
