@@ -90,8 +90,9 @@ struct FleetSelectionWalkTests {
     /// The largest count of any array, set or dictionary reachable from `value` (class instances included).
     private func largestCollection(in value: Any, depth: Int = 0) -> Int {
         let mirror = Mirror(reflecting: value)
-        var largest = mirror.displayStyle == .collection || mirror.displayStyle == .set
-            || mirror.displayStyle == .dictionary ? mirror.children.count : 0
+        var largest =
+            mirror.displayStyle == .collection || mirror.displayStyle == .set
+                || mirror.displayStyle == .dictionary ? mirror.children.count : 0
         guard depth < 8 else { return largest }
         for child in mirror.children { largest = max(largest, largestCollection(in: child.value, depth: depth + 1)) }
         return largest

@@ -49,7 +49,8 @@ struct FleetShardTests {
             #expect(union.count == all.count, "N = \(count): a file is in two slices or none")
             #expect(union.sorted() == all, "N = \(count)")
             let counted = (1...count).map {
-                (try? FleetSelection(pattern: "\(tree.root)/t", shard: FleetShard(index: $0, count: count)).count()) ?? -1
+                (try? FleetSelection(pattern: "\(tree.root)/t", shard: FleetShard(index: $0, count: count)).count())
+                    ?? -1
             }
             #expect(counted.reduce(0, +) == 320)
         }
