@@ -7,7 +7,8 @@
 ///   component, as `fnmatch(3)`, a leading `.` matched only by a `.`; a whole component `**` matches any
 ///   number of folders, none included (a final `**` means every file below). Its **root** is the folder
 ///   before the first component with a wildcard;
-/// - a **file**: a fleet of one, rooted at its folder.
+/// - a **file**: a fleet of one, rooted at its folder, listed whatever its name or kind (the migrator
+///   decides what to do with it).
 ///
 /// Paths start with the root as the pattern spells it (`./tenants/*.db` gives `./tenants/acme.db`); each
 /// file's ``FleetFile/relativePath`` is the part below the root, `/`-separated, so a ``FleetShard`` picks the
@@ -19,7 +20,9 @@
 /// does) but never descended, so a link back up the tree cannot make the walk loop. A folder that the last
 /// component matches is listed too (the migrator refuses it), unless the pattern also goes into it (`**`, or a
 /// whole folder). A subfolder that cannot be read is listed with ``FleetFile/problem`` set, never dropped.
-/// Files are listed in the order the folders give them (`readdir`), not sorted, each at most once.
+/// Files are listed in the order the folders give them (`readdir`), not sorted, each at most once. The walk
+/// holds one open folder per level it is in, so a tree deeper than the process may open descriptors for lists
+/// the folder it could not open with its problem (`EMFILE`).
 ///
 /// ## Topics
 /// - ``init(pattern:shard:)``
