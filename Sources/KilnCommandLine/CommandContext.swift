@@ -86,7 +86,8 @@ public struct CommandContext {
     func printJSON<Document: Encodable>(_ document: Document) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting =
-            output.isJSONLines ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            output.isJSONLines
+            ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         printDocument(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
     }
 

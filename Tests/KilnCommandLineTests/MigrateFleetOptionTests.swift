@@ -42,7 +42,10 @@ struct MigrateFleetOptionTests {
             (["--shard", "4/3"], "'--shard' takes K/N, slice K of N counted from 1 (1/3, 2/3, 3/3), not '4/3'"),
             (["--shard", "1"], "'--shard' takes K/N, slice K of N counted from 1 (1/3, 2/3, 3/3), not '1'"),
             (["--shard", "1/0"], "'--shard' takes K/N, slice K of N counted from 1 (1/3, 2/3, 3/3), not '1/0'"),
-            (["--each=", "--jobs", "2"], "'--each' takes a folder or a quoted glob such as 'tenants/*.db', not an empty word"),
+            (
+                ["--each=", "--jobs", "2"],
+                "'--each' takes a folder or a quoted glob such as 'tenants/*.db', not an empty word"
+            ),
         ] as [([String], String)])
     func values(arguments: [String], message: String) throws {
         let each = arguments.contains { $0.hasPrefix("--each") } ? [] : ["--each", "t"]
@@ -68,7 +71,8 @@ struct MigrateFleetOptionTests {
     @Test("under --each --json a usage error is one compact JSON line, before the run or while parsing")
     func jsonUsageErrors() throws {
         for arguments in [
-            ["--each", "t", "--json", "--adopt"], ["--each", "t", "b", "--json"], ["--each", "t", "--json", "--jobs", "0"],
+            ["--each", "t", "--json", "--adopt"], ["--each", "t", "b", "--json"],
+            ["--each", "t", "--json", "--jobs", "0"],
         ] {
             let result = try ShopProject().kiln(arguments: ["migrate", "shop"] + arguments)
             #expect(result.status == 64)

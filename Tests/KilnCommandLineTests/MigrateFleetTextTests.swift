@@ -40,7 +40,8 @@ struct MigrateFleetTextTests {
         #expect(
             text.line(for: Self.result("a.db", .migrated, from: 5, to: 6, applied: 1))
                 == "tenants/a.db: migrated from version 5 to 6 (1 migration, 14 ms)")
-        #expect(text.line(for: Self.result("b.db", .upToDate, from: 6, to: 6)) == "tenants/b.db: up to date at version 6")
+        #expect(
+            text.line(for: Self.result("b.db", .upToDate, from: 6, to: 6)) == "tenants/b.db: up to date at version 6")
         #expect(
             text.line(for: Self.result("c.db", .failed, from: 3, to: 4, applied: 1, error: Self.statementFailed))
                 == "tenants/c.db: failed at migration 5, stays at version 4")
@@ -50,7 +51,9 @@ struct MigrateFleetTextTests {
                 == "tenants/d.db: refused: tenants/d.db is not a SQLite database")
         #expect(text.line(for: Self.result("e.db", .busy, from: 3)) == "tenants/e.db: busy after 3 attempts")
         #expect(text.line(for: Self.result("f.db", .vanished)) == "tenants/f.db: vanished before its turn")
-        #expect(text.line(for: Self.result("g.db", .interrupted, from: 3, to: 4)) == "tenants/g.db: interrupted, stays at version 4")
+        #expect(
+            text.line(for: Self.result("g.db", .interrupted, from: 3, to: 4))
+                == "tenants/g.db: interrupted, stays at version 4")
     }
 
     @Test("an absolute pattern shows each file's path as walked")
@@ -67,7 +70,10 @@ struct MigrateFleetTextTests {
     @Test("the summary counts by outcome and starting version, names the slowest and the files not started")
     func summary() {
         var summary = FleetSummary()
-        for index in 0..<3 { summary.add(Self.result("m\(index).db", .migrated, from: 3, to: 6, applied: 3, seconds: 0.01 * Double(index + 1))) }
+        for index in 0..<3 {
+            summary.add(
+                Self.result("m\(index).db", .migrated, from: 3, to: 6, applied: 3, seconds: 0.01 * Double(index + 1)))
+        }
         summary.add(Self.result("u.db", .upToDate, from: 6, to: 6, seconds: 0.001))
         summary.add(Self.result("f.db", .failed, from: 4, to: 4, seconds: 0.2, error: Self.statementFailed))
         summary.add(Self.result("r.db", .refused, seconds: 0.002))
@@ -85,7 +91,9 @@ struct MigrateFleetTextTests {
         #expect(MigrateFleetText.grouped(1234) == "1,234")
         #expect(MigrateFleetText.grouped(10_000) == "10,000")
         #expect(MigrateFleetText.grouped(1_234_567) == "1,234,567")
-        #expect(MigrateFleetText.progress(finished: 1234, of: 10_000, failures: 3) == "migrating 1,234 of 10,000 · 3 failed")
+        #expect(
+            MigrateFleetText.progress(finished: 1234, of: 10_000, failures: 3) == "migrating 1,234 of 10,000 · 3 failed"
+        )
         #expect(MigrateFleetText.progress(finished: 0, of: 7, failures: 0) == "migrating 0 of 7")
         #expect(MigrateFleetText.files(1) == "1 file")
     }
@@ -93,12 +101,16 @@ struct MigrateFleetTextTests {
     @Test("a shard and a dry run are said in the summary's heading")
     func heading() {
         let shard = MigrateFleetText(
-            database: "app", pattern: Self.pattern, shard: FleetShard(index: 2, count: 4), dryRun: true, busyAttempts: 3)
+            database: "app", pattern: Self.pattern, shard: FleetShard(index: 2, count: 4), dryRun: true, busyAttempts: 3
+        )
         #expect(shard.heading == "app, shard 2/4, dry run, no file changed")
         #expect(
             shard.emptyShard(overall: 3)
-                == "app, shard 2/4, dry run, no file changed: none of the 3 files matching 'tenants/*.db' is in this shard; nothing to do")
-        #expect(shard.line(for: Self.result("a.db", .migrated, from: 3, to: 6, applied: 3)).contains("would migrate from version 3 to 6"))
+                == "app, shard 2/4, dry run, no file changed: none of the 3 files matching 'tenants/*.db' is in this shard; nothing to do"
+        )
+        #expect(
+            shard.line(for: Self.result("a.db", .migrated, from: 3, to: 6, applied: 3)).contains(
+                "would migrate from version 3 to 6"))
     }
 
     @Test("a file's JSON line is one compact object with path, versions, outcome, time and diagnostic")

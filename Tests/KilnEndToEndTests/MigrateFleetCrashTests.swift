@@ -7,9 +7,10 @@ import Testing
 @Suite("kiln migrate --each, kill -9 and shards", .serialized)
 struct MigrateFleetCrashTests {
     /// Four migrations heavy enough that a kill lands inside one.
-    static let migrations: [(String, String)] = [
-        ("0001_create.sql", "CREATE TABLE base (id INTEGER PRIMARY KEY, v TEXT);\n")
-    ]
+    static let migrations: [(String, String)] =
+        [
+            ("0001_create.sql", "CREATE TABLE base (id INTEGER PRIMARY KEY, v TEXT);\n")
+        ]
         + (2...4).map { version in
             (
                 String(format: "%04d_step.sql", version),
@@ -80,7 +81,8 @@ struct MigrateFleetCrashTests {
         for total in 1...8 {
             var seen: [String] = []
             for index in 1...total {
-                let result = try project.kiln("migrate", "shop", "--each", "fleet", "--shard", "\(index)/\(total)", "--json")
+                let result = try project.kiln(
+                    "migrate", "shop", "--each", "fleet", "--shard", "\(index)/\(total)", "--json")
                 #expect(result.status == 0, "\(result.standardError)")
                 let lines = result.standardOutput.split(separator: "\n").dropLast()
                 let paths = try lines.map { line in

@@ -114,7 +114,9 @@ struct MigrateFleetEndToEndTests {
             "migrations/shop/0003_broken.sql", "CREATE TABLE tag (name TEXT);\nINSERT INTO tag SELECT nme FROM item;\n")
         let result = try project.kiln("migrate", "shop", "--each", "t")
         #expect(result.status == 1)
-        for index in 0..<3 { #expect(result.standardOutput.contains("t/\(index).db: failed at migration 3, stays at version 2\n")) }
+        for index in 0..<3 {
+            #expect(result.standardOutput.contains("t/\(index).db: failed at migration 3, stays at version 2\n"))
+        }
         let single = try project.kiln("migrate", "shop", "--db", "t/0.db")
         #expect(!single.standardError.isEmpty)
         #expect(result.standardError == String(repeating: single.standardError, count: 3))

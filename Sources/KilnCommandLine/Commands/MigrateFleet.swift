@@ -29,7 +29,8 @@ enum MigrateFleet {
             return KilnTool.success
         }
         let interruption = context.interruption
-        let summary = fleet.migrate(selection, isCancelled: { interruption() != nil }) { report.add($0) }
+        let summary = fleet.migrate(
+            selection, isCancelled: { interruption() != nil }, onResult: { report.add($0) })
         // After a signal the summary would describe work cut short: the interrupt line says what is left.
         try context.stopIfInterrupted()
         try report.finish(summary)

@@ -96,9 +96,12 @@ struct FleetSummaryDocument: Encodable {
         self.summary = Figures(
             database: text.database, pattern: text.pattern.text, shard: text.shard?.description, dryRun: text.dryRun,
             files: summary.fileCount, seconds: (summary.duration * 1000).rounded() / 1000, counts: counts,
-            startingVersions: Dictionary(uniqueKeysWithValues: summary.startingVersions.map { ("\($0.key)", $0.value) }),
+            startingVersions: Dictionary(
+                uniqueKeysWithValues: summary.startingVersions.map { ("\($0.key)", $0.value) }),
             slowest: summary.slowest.map {
-                Slow(path: text.pattern.shown($0.file), milliseconds: (Format.milliseconds(seconds: $0.duration) * 10).rounded() / 10)
+                Slow(
+                    path: text.pattern.shown($0.file),
+                    milliseconds: (Format.milliseconds(seconds: $0.duration) * 10).rounded() / 10)
             },
             notStarted: summary.notStarted, stoppedEarly: summary.stoppedEarly)
         self.diagnostics = diagnostics
