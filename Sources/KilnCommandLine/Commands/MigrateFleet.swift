@@ -49,26 +49,14 @@ enum MigrateFleet {
         return fleet
     }
 
-    /// The files of `pattern` (of one shard), its errors worded with the pattern as typed.
+    /// The files of `pattern` (of one shard).
     ///
-    /// - Throws: a ``DiagnosticFailure`` naming the pattern.
+    /// - Throws: ``FleetSelectionError`` naming the pattern as typed, not as resolved against the current folder.
     private static func select(_ pattern: FleetPatternPath, shard: FleetShard?) throws -> FleetSelection {
         do {
             return try FleetSelection(pattern: pattern.path, shard: shard)
         } catch {
-            throw DiagnosticFailure(Diagnostic(.error, message(for: error.reason, pattern: pattern.text)))
-        }
-    }
-
-    /// Why a pattern cannot be walked, naming it as typed.
-    static func message(for reason: FleetSelectionError.Reason, pattern: String) -> String {
-        switch reason {
-        case .empty: "the pattern of '--each' is empty"
-        case .misplacedDoubleStar:
-            "'\(pattern)': '**' must be a whole part of the path ('data/**/*.db'), not part of a name"
-        case .noSuchFile: "no such file or folder: '\(pattern)'"
-        case .rootNotAFolder: "'\(pattern)': the folder before its first wildcard does not exist or is not a folder"
-        case .unreadableRoot(let error): "cannot read the folder of '\(pattern)': \(error)"
+            throw FleetSelectionError(error.reason, pattern: pattern.text)
         }
     }
 
