@@ -59,6 +59,7 @@ enum MigrateCommand: KilnCommand {
             name: "each", valueName: "pattern",
             help: "Migrate every file of a folder or a quoted glob ('tenants/*.db'), several at once.")
         option.declaration.isShellPattern = true
+        option.declaration.completion = .file
         return option
     }()
     /// `--jobs <n>`.
@@ -70,8 +71,10 @@ enum MigrateCommand: KilnCommand {
     /// `--shard <k/n>`.
     static let shard = Option<FleetShard?>(
         name: "shard", valueName: "k/n", help: "With --each, migrate only slice K of N (1/3, 2/3, 3/3).")
-    /// `--json`.
-    static let json = CommonOptions.json
+    /// `--json`: the shared flag (``OutputDocument/requested(by:)`` finds it by name), worded for JSON Lines.
+    static let json = Option<Bool>(
+        flag: CommonOptions.json.name,
+        help: "With --each, print JSON Lines: one object per file as it finishes, then the summary; no progress.")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         guard let db = try singleFile(arguments) else { return try MigrateFleet.run(arguments, context: context) }

@@ -38,11 +38,21 @@ enum MigrateFleet {
     }
 
     /// The fleet migrator the options ask for.
+    ///
+    /// - Throws: the project's errors; ``MigrationError`` for a `--to` above the newest migration.
     private static func migrator(_ arguments: ParsedArguments, context: CommandContext) throws -> FleetMigrator {
         let migrator = try context.project().migrator(for: arguments[MigrateCommand.database])
         let jobs = arguments[MigrateCommand.jobs] ?? JobCount(ProcessInfo.processInfo.activeProcessorCount)
         var fleet = FleetMigrator(migrator: migrator, concurrency: jobs.value)
         fleet.target = arguments[MigrateCommand.to]
+        // A version no file can reach fails the run before any file is opened, not once per file.
+        let latest = migrator.migrations.latestVersion
+        if let target = fleet.target, target > latest {
+            throw MigrationError(
+                .invalidTarget(target: target, current: 0, latest: latest),
+                path: arguments[MigrateCommand.each]?.text ?? "",
+                database: migrator.migrations.database)
+        }
         fleet.baseline = arguments[MigrateCommand.baseline]
         fleet.dryRun = arguments[MigrateCommand.dryRun]
         fleet.stopsAtFirstFailure = arguments[MigrateCommand.failFast]

@@ -39,7 +39,7 @@ struct MigrateFleetReport {
 
     /// The line (or JSON object) of one result, and a failed migration's diagnostic.
     private func print(_ result: FleetFileResult) {
-        let diagnostics = result.error.map { context.withNotes(ErrorRendering.diagnostics(for: $0)) } ?? []
+        let diagnostics = result.error.map { context.withNotes(text.diagnostics(for: $0, of: result.file)) } ?? []
         if context.output.isJSON {
             let record = result.outcome.isFailure ? DiagnosticRecord.records(of: diagnostics).first : nil
             printLine(FleetFileLine(result, shownAs: text.pattern.shown(result.file), diagnostic: record))

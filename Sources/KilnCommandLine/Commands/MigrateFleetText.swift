@@ -44,8 +44,26 @@ struct MigrateFleetText {
     /// The error's first message, the file's path in it as the user spelled it.
     func message(of result: FleetFileResult) -> String {
         guard let error = result.error else { return "not a database this migration set may change" }
-        let message = ErrorRendering.diagnostics(for: error).first?.message ?? "\(error)"
-        return message.replacingOccurrences(of: result.file.path, with: pattern.shown(result.file))
+        return diagnostics(for: error, of: result.file).first?.message ?? "\(error)"
+    }
+
+    /// An error of one file as `kiln migrate --db` words it, but with the file's path as the user spelled it
+    /// and without the notes that speak of `--db` (a fleet's files are never created, and come from a pattern).
+    func diagnostics(for error: any Error, of file: FleetFile) -> [Diagnostic] {
+        let shown = pattern.shown(file)
+        var hint: String?? = nil
+        if let error = error as? MigrationError {
+            switch error.reason {
+            case .notADatabase: hint = .some("the pattern names a file that is not a database; kiln left it alone")
+            case .applicationIDMismatch: hint = .some("this file belongs to another application; kiln left it alone")
+            default: break
+            }
+        }
+        return ErrorRendering.diagnostics(for: error).map { diagnostic in
+            Diagnostic(
+                diagnostic.severity, diagnostic.message.replacingOccurrences(of: file.path, with: shown),
+                at: diagnostic.location, hint: hint ?? diagnostic.hint, code: diagnostic.code)
+        }
     }
 
     /// The migration that failed, when the error names one.
