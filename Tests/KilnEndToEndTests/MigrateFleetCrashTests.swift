@@ -71,6 +71,32 @@ struct MigrateFleetCrashTests {
         #expect(partlyDone > 0)
     }
 
+    @Test("Ctrl-C mid-run: exit 130 with the interrupt line and no summary; every file whole; a rerun finishes")
+    func interrupted() throws {
+        let project = try ShopProject(Self.migrations)
+        let count = 48
+        try Self.makeFleet(project, count: count)
+        let started = Date()
+        let (result, sent) = try KilnBinary.run(
+            ["migrate", "shop", "--each", "fleet", "--jobs", "2"], in: project.folder.url, signal: SIGINT
+        ) { Date().timeIntervalSince(started) > 0.15 }
+        if sent && result.status == 130 {
+            #expect(result.standardError.hasSuffix("run the same command again to finish the rest\n"))
+            #expect(!result.standardOutput.contains("shop: "), "\(result.standardOutput)")
+        } else {
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        for index in 0..<count {
+            let path = project.folder.path("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db")
+            let db = try SQLiteConnection(path: path, mode: .readWrite)
+            #expect(try db.scalar(sql: "PRAGMA integrity_check") == .text("ok"))
+            try db.close()
+        }
+        let rerun = try project.kiln("migrate", "shop", "--each", "fleet")
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        #expect(!rerun.standardOutput.contains(": migrated from version 4"))
+    }
+
     @Test("--shard K/N for N = 1...8: the slices' files are pairwise disjoint and together the whole fleet")
     func shards() throws {
         let project = try ShopProject()

@@ -19,6 +19,8 @@ struct MigrateFleetEndToEndTests {
         throws
     {
         let to = version.map { ["--to", "\($0)"] } ?? []
+        let folder = URL(fileURLWithPath: project.folder.path(name)).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let made = try project.kiln(arguments: ["migrate", "shop", "--db", name] + to)
         #expect(made.status == 0, "\(made.standardError)")
         guard let sql else { return }
