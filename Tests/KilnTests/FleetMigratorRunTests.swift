@@ -83,7 +83,8 @@ struct FleetMigratorRunTests {
         var engine = FleetMigrator(migrator: try fleet.migrator(), concurrency: 1)
         engine.stopsAtFirstFailure = true
         var results: [FleetFileResult] = []
-        let summary = engine.migrate(files, onResult: { results.append($0) })
+        // A trailing closure is the result handler (not `isCancelled`, and not the async overload).
+        let summary = engine.migrate(files) { results.append($0) }
         #expect(results.map(\.outcome) == [.refused])
         #expect(summary.notStarted == 30 && summary.stoppedEarly && !summary.succeeded)
         for index in 0..<30 { #expect(try fleet.version("t\(index).db") == 1) }
@@ -107,11 +108,11 @@ struct FleetMigratorRunTests {
         let flag = CancellationFlag()
         var reported = 0
         let summary = FleetMigrator(migrator: try fleet.migrator(), concurrency: 1).migrate(
-            files, isCancelled: { flag.isSet },
+            files,
             onResult: { _ in
                 reported += 1
                 flag.set()
-            })
+            }, isCancelled: { flag.isSet })
         #expect(reported >= 1 && reported <= 2)
         #expect(reported + summary.notStarted == 10 && summary.stoppedEarly)
         let untouched = try (0..<10).filter { try fleet.version("t\($0).db") == 1 }.count

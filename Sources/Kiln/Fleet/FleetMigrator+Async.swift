@@ -18,7 +18,7 @@ extension FleetMigrator {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<FleetSummary, Never>) in
                 let thread = Thread { [self] in
-                    let summary = migrate(files, isCancelled: { cancelled.isSet }, onResult: onResult)
+                    let summary = migrate(files, onResult: onResult, isCancelled: { cancelled.isSet })
                     continuation.resume(returning: summary)
                 }
                 thread.name = "kiln fleet"

@@ -5,7 +5,7 @@ extension FleetMigrator {
     /// smallest default some platforms give secondary threads.
     static let workerStackSize = 4 << 20
 
-    /// The body of ``migrate(_:isCancelled:onResult:)``: lists on the calling thread, migrates on workers,
+    /// The body of ``migrate(_:onResult:isCancelled:)``: lists on the calling thread, migrates on workers,
     /// reports on the calling thread.
     func run<Files: Sequence>(
         _ files: Files, isCancelled: @escaping @Sendable () -> Bool, onResult: (FleetFileResult) -> Void,

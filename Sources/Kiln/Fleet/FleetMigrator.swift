@@ -14,7 +14,7 @@ import Foundation
 /// in flight and the summary, whatever the size of the fleet.
 ///
 /// ## Topics
-/// - ``migrate(_:isCancelled:onResult:)``
+/// - ``migrate(_:onResult:isCancelled:)``
 /// - ``FleetFileResult``
 /// - ``FleetSummary``
 public struct FleetMigrator: Sendable {
@@ -46,13 +46,15 @@ public struct FleetMigrator: Sendable {
     ///
     /// - Parameters:
     ///   - files: the files, iterated on the calling thread as workers become free.
+    ///   - onResult: called on the calling thread, one result at a time, as each file finishes. It comes
+    ///     before `isCancelled` so that a trailing closure (`migrate(files) { result in … }`) is the result
+    ///     handler.
     ///   - isCancelled: asked before each file is started; once it answers true no file is started, and the
     ///     files in flight finish (or fail, when the caller also interrupts SQLite).
-    ///   - onResult: called on the calling thread, one result at a time, as each file finishes.
     /// - Returns: the summary.
     public func migrate<Files: Sequence>(
-        _ files: Files, isCancelled: @escaping @Sendable () -> Bool = { false },
-        onResult: (FleetFileResult) -> Void = { _ in }
+        _ files: Files, onResult: (FleetFileResult) -> Void = { _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false }
     ) -> FleetSummary where Files.Element == FleetFile {
         run(files, isCancelled: isCancelled, onResult: onResult)
     }

@@ -30,7 +30,7 @@ enum MigrateFleet {
         }
         let interruption = context.interruption
         let summary = fleet.migrate(
-            selection, isCancelled: { interruption() != nil }, onResult: { report.add($0) })
+            selection, onResult: { report.add($0) }, isCancelled: { interruption() != nil })
         // After a signal the summary would describe work cut short: the interrupt line says what is left.
         try context.stopIfInterrupted()
         try report.finish(summary)
