@@ -65,7 +65,7 @@ extension CommandContext {
 
     /// The diagnostics as printed: paths absolute under `--absolute-paths`, and the double-quoted identifier
     /// note after an error it explains.
-    private func withNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    func withNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let base = absolutePaths ? root : nil
         return diagnostics.flatMap { diagnostic in
             let note = DoubleQuotedIdentifierNote.note(for: diagnostic, root: root)

@@ -77,14 +77,17 @@ public struct CommandContext {
         standardError(line + "\n")
     }
 
-    /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline. A signal does not
+    /// Prints a `--json` document on standard output: pretty, keys sorted, one final newline (compact on one line
+    /// under JSON Lines, ``OutputSettings/isJSONLines``). A signal does not
     /// stop it: a command whose work was done before the signal prints its document as it would its text, and
     /// one that failed calls ``stopIfInterrupted()`` before, so the run ends with the interrupt document.
     ///
     /// - Throws: the encoder's error, if the document cannot be encoded.
     func printJSON<Document: Encodable>(_ document: Document) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            output.isJSONLines
+            ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         printDocument(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
     }
 

@@ -86,6 +86,7 @@ public enum KilnTool {
             color: parsed[CommonOptions.color], quiet: parsed[CommonOptions.quiet],
             document: OutputDocument.requested(by: parsed),
             environment: context.environment, standardErrorIsTerminal: context.standardErrorIsTerminal)
+        context.output.isJSONLines = RawOutputRequest(arguments).asksForJSONLines
         if context.output.showsProgress {
             context.progress = ProgressLine(write: context.standardError, terminal: context.progressTerminal)
         }

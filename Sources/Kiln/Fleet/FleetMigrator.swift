@@ -54,13 +54,13 @@ public struct FleetMigrator: Sendable {
         _ files: Files, isCancelled: @escaping @Sendable () -> Bool = { false },
         onResult: (FleetFileResult) -> Void = { _ in }
     ) -> FleetSummary where Files.Element == FleetFile {
-        fatalError("FleetMigrator.migrate: to be written")
+        run(files, isCancelled: isCancelled, onResult: onResult)
     }
 
     /// Migrates one file on the calling thread.
     ///
     /// - Returns: its result.
     public func migrate(_ file: FleetFile) -> FleetFileResult {
-        fatalError("FleetMigrator.migrate(file): to be written")
+        migrateOne(file)
     }
 }

@@ -5,12 +5,24 @@
 /// - a **folder** (`tenants/`): every file in it and in its subfolders;
 /// - a **glob** (`tenants/*.db`, `data/*/app.sqlite`, `data/**/*.db`): `*`, `?` and `[…]` within one path
 ///   component, as `fnmatch(3)`, a leading `.` matched only by a `.`; a whole component `**` matches any
-///   number of folders, none included. Its **root** is the folder before the first component with a wildcard;
-/// - a **file**: a fleet of one, rooted at its folder.
+///   number of folders, none included (a final `**` means every file below). Its **root** is the folder
+///   before the first component with a wildcard;
+/// - a **file**: a fleet of one, rooted at its folder, listed whatever its name or kind (the migrator
+///   decides what to do with it).
 ///
-/// Never listed: names starting with `.`, and SQLite's own `-journal`, `-wal` and `-shm` files. Symbolic
-/// links are listed (the migrator follows a link to a file, as `kiln migrate --db` does) but never descended.
-/// Files are listed in the order the folders give them (`readdir`), not sorted.
+/// Paths start with the root as the pattern spells it (`./tenants/*.db` gives `./tenants/acme.db`); each
+/// file's ``FleetFile/relativePath`` is the part below the root, `/`-separated, so a ``FleetShard`` picks the
+/// same files whether the root is written `./tenants`, `tenants/` or `/srv/app/tenants`.
+///
+/// Never listed: names starting with `.` (unless the pattern's own component starts with `.`; `*`, `?`, `[…]`
+/// and `**` never match them, and hidden folders are not entered), and SQLite's own `-journal`, `-wal` and
+/// `-shm` files. Symbolic links are listed (the migrator follows a link to a file, as `kiln migrate --db`
+/// does) but never descended, so a link back up the tree cannot make the walk loop. A folder that the last
+/// component matches is listed too (the migrator refuses it), unless the pattern also goes into it (`**`, or a
+/// whole folder). A subfolder that cannot be read is listed with ``FleetFile/problem`` set, never dropped.
+/// Files are listed in the order the folders give them (`readdir`), not sorted, each at most once. The walk
+/// holds one open folder per level it is in, so a tree deeper than the process may open descriptors for lists
+/// the folder it could not open with its problem (`EMFILE`).
 ///
 /// ## Topics
 /// - ``init(pattern:shard:)``
@@ -23,16 +35,29 @@ public struct FleetSelection: Sequence, Sendable {
     public let root: String
     /// Only this slice of the files, when set.
     public let shard: FleetShard?
+    /// The pattern taken apart.
+    let parsed: FleetPattern
 
     /// Reads a pattern.
     ///
     /// - Throws: ``FleetSelectionError`` for an empty or malformed pattern, or a root that does not exist or
     ///   is not a folder.
     public init(pattern: String, shard: FleetShard? = nil) throws(FleetSelectionError) {
+        let parsed = try FleetPattern(parsing: pattern)
+        if parsed.file == nil {
+            guard FileSystem.isDirectory(parsed.root) else {
+                throw FleetSelectionError(.rootNotAFolder, pattern: pattern)
+            }
+            do throws(FileSystemError) {
+                try DirectoryStream(opening: parsed.root).close()
+            } catch {
+                throw FleetSelectionError(.unreadableRoot(error), pattern: pattern)
+            }
+        }
         self.pattern = pattern
-        self.root = pattern
+        self.root = parsed.root
         self.shard = shard
-        fatalError("FleetSelection.init: to be written")
+        self.parsed = parsed
     }
 
     /// Counts the files (of the shard) by walking once, without keeping them.
@@ -42,42 +67,16 @@ public struct FleetSelection: Sequence, Sendable {
         return total
     }
 
-    /// A walk over the files.
-    public func makeIterator() -> Iterator { Iterator() }
+    /// A walk over the files. Folders are opened as the walk reaches them, not before.
+    public func makeIterator() -> Iterator { Iterator(walk: FleetWalk(parsed, shard: shard)) }
 
-    /// Walks the folders one entry at a time.
+    /// Walks the folders one entry at a time, holding one open folder per level of the walk and no list of
+    /// names. Copies of an iterator share the folders they are reading: use one.
     public struct Iterator: IteratorProtocol {
+        /// The walk.
+        var walk: FleetWalk
+
         /// The next file, or nil at the end.
-        public mutating func next() -> FleetFile? { nil }
+        public mutating func next() -> FleetFile? { walk.next() }
     }
-}
-
-/// Why a fleet pattern cannot be used.
-public struct FleetSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Why, as a value a caller can match.
-    public enum Reason: Sendable, Equatable {
-        /// The pattern is empty.
-        case empty
-        /// `**` is part of a component (`a**b`) instead of a whole one.
-        case misplacedDoubleStar
-        /// The pattern has no wildcard and names nothing.
-        case noSuchFile
-        /// The root folder of a glob does not exist, or is not a folder.
-        case rootNotAFolder
-        /// The root folder could not be read.
-        case unreadableRoot(FileSystemError)
-    }
-
-    /// Why.
-    public let reason: Reason
-    /// The pattern.
-    public let pattern: String
-
-    /// An error from its facts.
-    public init(_ reason: Reason, pattern: String) {
-        self.reason = reason
-        self.pattern = pattern
-    }
-
-    public var description: String { "\(pattern): \(reason)" }
 }

@@ -1,6 +1,6 @@
 /// The first 100 bytes of a SQLite database file, read as the file format documents them
 /// (https://www.sqlite.org/fileformat.html#the_database_header): what the installer checks of a bundled file
-/// without reading its pages.
+/// without reading its pages, and what a fleet reads of a file to tell it is already up to date.
 struct DatabaseHeader: Equatable {
     /// The header's length in bytes.
     static let length = 100
@@ -35,6 +35,16 @@ struct DatabaseHeader: Equatable {
         let count = Self.integer(bytes, at: 28)
         return count > 0 && Self.integer(bytes, at: 92) == Self.integer(bytes, at: 24) ? Int(count) : nil
     }
+
+    /// `PRAGMA user_version`: the big-endian integer at offset 60, which kiln's migrations keep.
+    var userVersion: Int32 { Int32(bitPattern: Self.integer(bytes, at: 60)) }
+
+    /// `PRAGMA application_id`: the big-endian integer at offset 68.
+    var applicationID: Int32 { Int32(bitPattern: Self.integer(bytes, at: 68)) }
+
+    /// Whether the database uses a write-ahead log (write and read versions 2), so commits may live in the
+    /// `-wal` file beside it.
+    var isWriteAheadLog: Bool { formatVersions == (2, 2) }
 
     /// The big-endian 32-bit integer at `offset`.
     private static func integer(_ bytes: [UInt8], at offset: Int) -> UInt32 {

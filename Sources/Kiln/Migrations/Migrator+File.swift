@@ -16,11 +16,23 @@ extension Migrator {
         fileAt path: String, to target: Int32? = nil, baseline: Int32? = nil, dryRun: Bool = false,
         onEvent: (Event) -> Void = { _ in }
     ) throws -> Report {
+        try migrate(fileAt: path, to: target, baseline: baseline, dryRun: dryRun, creating: true, onEvent: onEvent)
+    }
+
+    /// ``migrate(fileAt:to:baseline:dryRun:onEvent:)``, except that with `creating` false a missing file is
+    /// never created (the open fails with ``MigrationError/Reason/cannotOpen(_:)``), and each connection waits
+    /// `busyTimeoutMilliseconds` for another connection's lock: how a fleet migrates a file it listed earlier.
+    @discardableResult
+    func migrate(
+        fileAt path: String, to target: Int32?, baseline: Int32?, dryRun: Bool, creating: Bool,
+        busyTimeoutMilliseconds: Int32 = 5000, onEvent: (Event) -> Void
+    ) throws -> Report {
         let existed = FileSystem.exists(path)
+        let timeout = busyTimeoutMilliseconds
         if dryRun {
             let scratch = try connect(":memory:", mode: .readWriteCreate)
-            if existed {
-                let original = try connect(path, mode: .readOnly)
+            if existed || !creating {
+                let original = try connect(path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
                 do { try original.copyDatabase(into: scratch) } catch let error as SQLiteError {
                     var failure = failure(
                         error.code.matches(.notADatabase) ? .notADatabase : .cannotRead(error), path: path)
@@ -30,7 +42,8 @@ extension Migrator {
             }
             return try migrate(scratch, to: target, baseline: baseline, onEvent: onEvent)
         }
-        let connection = try connect(path, mode: .readWriteCreate)
+        let connection = try connect(
+            path, mode: creating ? .readWriteCreate : .readWrite, busyTimeoutMilliseconds: timeout)
         do {
             // In rollback-journal mode a commit is the journal's unlink; only EXTRA fsyncs the folder after it,
             // so a power loss after this returns cannot bring the journal back and undo the migrations.
@@ -44,9 +57,11 @@ extension Migrator {
         }
     }
 
-    private func connect(_ path: String, mode: SQLiteConnection.OpenMode) throws -> SQLiteConnection {
+    private func connect(_ path: String, mode: SQLiteConnection.OpenMode, busyTimeoutMilliseconds: Int32 = 5000)
+        throws -> SQLiteConnection
+    {
         do {
-            return try SQLiteConnection(path: path, mode: mode)
+            return try SQLiteConnection(path: path, mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         } catch let error as SQLiteError {
             throw failure(.cannotOpen(error), path: path)
         }

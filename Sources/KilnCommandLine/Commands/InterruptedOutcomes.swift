@@ -7,7 +7,7 @@ extension MigrateCommand {
     /// The version the file stays at, read back: each migration commits on its own, so the ones before the
     /// interrupted one stay applied.
     static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String {
-        let file = arguments[db]
+        guard let file = arguments[db] else { return MigrateFleet.interruptedOutcome(dryRun: arguments[dryRun]) }
         if arguments[dryRun] { return "\(file.text) was only read; nothing was changed" }
         guard FileSystem.exists(file.path) else { return "\(file.text) was not created" }
         guard let connection = try? SQLiteConnection(path: file.path, mode: .readOnly),

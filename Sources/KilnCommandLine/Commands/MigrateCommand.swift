@@ -1,13 +1,14 @@
 import Kiln
 import KilnBuild
 
-/// `kiln migrate <database> --db FILE [--to N] [--dry-run] [--baseline N]`.
+/// `kiln migrate <database> --db FILE [--to N] [--dry-run] [--baseline N]`, or for a fleet of files
+/// `kiln migrate <database> --each PATTERN [--jobs N] [--fail-fast] [--shard K/N] [--json]` (``MigrateFleet``).
 enum MigrateCommand: KilnCommand {
     /// `<database>`.
     static let database = Argument<String>(
         name: "database", help: "The database whose migrations to apply (a folder under migrations/).")
     /// `--db <file>`.
-    static let db = Option<CommandLinePath>(name: "db", valueName: "file", help: "The database file to migrate.")
+    static let db = Option<CommandLinePath?>(name: "db", valueName: "file", help: "The database file to migrate.")
     /// `--to <version>`.
     static let to = Option<Int32?>(
         name: "to", valueName: "version", help: "Stop at this version instead of the newest.")
@@ -26,10 +27,20 @@ enum MigrateCommand: KilnCommand {
             Creates the file if it does not exist. Each migration runs in its own transaction; a failing one is
             rolled back completely and the file stays at the last good version. The version is kept in
             PRAGMA user_version.
+
+            With --each instead of --db, every file the pattern names (a folder, or a quoted glob such as
+            'tenants/*.db' or 'data/**/*.sqlite') is migrated the same way, several at once, and never created:
+            one line per file as it finishes, then a summary. A file already at the target version costs one
+            read of its header. A failing file does not stop the others unless --fail-fast; the exit status is 1
+            if any file failed, was refused or stayed busy. A run cut short leaves each file at its old version
+            or further along: run the same command again to finish the rest. --shard K/N takes the K-th of N
+            disjoint slices of the files (by a hash of each file's path below the pattern's folder), so N
+            machines can share a fleet.
             """,
         arguments: [database.declaration],
         options: [
-            db.declaration, to.declaration, dryRun.declaration, baseline.declaration, adopt.declaration,
+            db.declaration, each.declaration, to.declaration, dryRun.declaration, baseline.declaration,
+            jobs.declaration, failFast.declaration, shard.declaration, json.declaration, adopt.declaration,
             dropTrackingTable.declaration,
         ],
         group: .install)
@@ -42,9 +53,32 @@ enum MigrateCommand: KilnCommand {
     static let dropTrackingTable = Option<Bool>(
         flag: "drop-tracking-table", help: "With --adopt, drop the other tool's tracking table once adopted.")
 
+    /// `--each <pattern>`.
+    static let each: Option<FleetPatternPath?> = {
+        var option = Option<FleetPatternPath?>(
+            name: "each", valueName: "pattern",
+            help: "Migrate every file of a folder or a quoted glob ('tenants/*.db'), several at once.")
+        option.declaration.isShellPattern = true
+        option.declaration.completion = .file
+        return option
+    }()
+    /// `--jobs <n>`.
+    static let jobs = Option<JobCount?>(
+        name: "jobs", valueName: "n", help: "With --each, how many files to migrate at once (default: the cores).")
+    /// `--fail-fast`.
+    static let failFast = Option<Bool>(
+        flag: "fail-fast", help: "With --each, start no more files after the first one that fails.")
+    /// `--shard <k/n>`.
+    static let shard = Option<FleetShard?>(
+        name: "shard", valueName: "k/n", help: "With --each, migrate only slice K of N (1/3, 2/3, 3/3).")
+    /// `--json`: the shared flag (``OutputDocument/requested(by:)`` finds it by name), worded for JSON Lines.
+    static let json = Option<Bool>(
+        flag: CommonOptions.json.name,
+        help: "With --each, print JSON Lines: one object per file as it finishes, then the summary; no progress.")
+
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard let db = try singleFile(arguments) else { return try MigrateFleet.run(arguments, context: context) }
         let database = arguments[Self.database]
-        let db = arguments[Self.db]
         let file = db.text
         let dryRun = arguments[Self.dryRun]
         let project = try context.project()
@@ -102,10 +136,37 @@ enum MigrateCommand: KilnCommand {
             throw UsageError(
                 message: "'--adopt' finds the baseline itself; drop '--baseline'", hint: nil, command: spec.name)
         }
-        let file = arguments[db]
+        guard let file = arguments[db] else { return nil }
         let found = try project.adoption(for: arguments[database], fileAt: file.path, shownAs: file.text)
         context.standardOutput(
             "\(file.text): \(found.tool.rawValue)'s \(found.tableName) maps to kiln version \(found.version)\n")
         return found
+    }
+
+    /// The `--db` file, or nil when `--each` names a fleet; the options of the other mode are usage errors.
+    ///
+    /// - Throws: ``UsageError`` for neither or both of `--db` and `--each`, or an option of the other mode.
+    private static func singleFile(_ arguments: ParsedArguments) throws -> CommandLinePath? {
+        let usage = { (message: String) in UsageError(message: message, hint: nil, command: spec.name) }
+        switch (arguments[db], arguments[each]) {
+        case (nil, nil):
+            throw usage("missing expected option '--db <file>' (one file) or '--each <pattern>' (many)")
+        case (.some, .some):
+            throw usage("'--db' and '--each' exclude each other: give one file or a pattern")
+        case (.some(let file), nil):
+            let fleetOnly = [
+                arguments[jobs] == nil ? nil : "--jobs", arguments[failFast] ? "--fail-fast" : nil,
+                arguments[shard] == nil ? nil : "--shard", arguments[json] ? "--json" : nil,
+            ]
+            if let option = fleetOnly.compactMap({ $0 }).first { throw usage("'\(option)' goes with '--each'") }
+            return file
+        case (nil, .some):
+            if arguments[adopt] || arguments[dropTrackingTable] {
+                throw UsageError(
+                    message: "'--\(arguments[adopt] ? adopt.name : dropTrackingTable.name)' does not go with '--each'",
+                    hint: "adopt files one at a time with '--db'", command: spec.name)
+            }
+            return nil
+        }
     }
 }

@@ -26,7 +26,7 @@ public enum ArgumentParser {
         let context = ParsingContext(command: spec.name, currentDirectory: currentDirectory)
         let words = try CommandLineWords(arguments, spec: spec)
         if words.wasGiven(CommonOptions.help.declaration) { return .help }
-        let positionals = try convertPositionals(words.positionals, spec: spec, context: context)
+        let positionals = try convertPositionals(words, spec: spec, context: context)
         for option in spec.options where option.isRequired && !words.wasGiven(option) {
             throw UsageError.missingOption(option.name, valueName: option.valueName, command: spec.name)
         }
@@ -37,14 +37,22 @@ public enum ArgumentParser {
         return .run(ParsedArguments(options: options, positionals: positionals))
     }
 
+    /// The note for a word left over after an option that takes a shell pattern: the shell most likely
+    /// expanded the pattern into the files it found, so it should be quoted. Nil when no such option was given.
+    private static func quotingHint(_ words: CommandLineWords, spec: CommandSpec) -> String? {
+        guard let option = spec.options.first(where: { $0.isShellPattern && words.wasGiven($0) }) else { return nil }
+        return "the shell expanded the pattern of '--\(option.name)' into many files; quote it so kiln walks the "
+            + "files itself: --\(option.name) 'tenants/*.db'"
+    }
+
     /// Hands the positional values to the arguments in order, a repeating one taking all that remain.
     ///
     /// - Returns: each argument's typed value, by name.
     /// - Throws: ``UsageError`` for a missing argument or a value left over.
     private static func convertPositionals(
-        _ values: [String], spec: CommandSpec, context: ParsingContext
+        _ words: CommandLineWords, spec: CommandSpec, context: ParsingContext
     ) throws -> [String: any Sendable] {
-        var remaining = values[...]
+        var remaining = words.positionals[...]
         var converted: [String: any Sendable] = [:]
         for argument in spec.arguments {
             let taken = argument.isRepeating ? remaining : remaining.prefix(1)
@@ -52,7 +60,8 @@ public enum ArgumentParser {
             converted[argument.name] = try argument.convert(Array(taken), context)
         }
         if let extra = remaining.first {
-            throw UsageError(message: "unexpected argument '\(extra)'", hint: nil, command: spec.name)
+            throw UsageError(
+                message: "unexpected argument '\(extra)'", hint: quotingHint(words, spec: spec), command: spec.name)
         }
         return converted
     }

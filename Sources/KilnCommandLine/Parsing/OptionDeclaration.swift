@@ -30,6 +30,9 @@ public struct OptionDeclaration: Sendable {
     public var choiceMeanings: [String: String] = [:]
     /// Whether help, the man page and completions leave it out (an option for kiln's own scripts).
     public var isHidden = false
+    /// Whether its value is a pattern a shell would expand (`--each 'tenants/*.db'`): words left over after it
+    /// are then most likely the files the shell found, and the usage error says to quote the pattern.
+    public var isShellPattern = false
     /// Turns the values given (in order; one empty string per use of a flag) into the typed value.
     let convert: @Sendable (_ given: [String], _ context: ParsingContext) throws -> any Sendable
 }

@@ -21,6 +21,10 @@ struct RawOutputRequest {
         }
     }
 
+    /// Whether JSON goes out as JSON Lines: `kiln migrate --each` streams one object per file, so its error
+    /// documents are one line too.
+    var asksForJSONLines: Bool { words.contains { $0 == "--each" || $0.hasPrefix("--each=") } }
+
     /// `--color`'s value when it names a choice, else `auto`.
     var color: ColorChoice { value(of: "--color").flatMap(ColorChoice.init(rawValue:)) ?? .auto }
 
@@ -30,6 +34,7 @@ struct RawOutputRequest {
         settings.apply(
             color: color, quiet: false, document: context.output.document ?? document, environment: context.environment,
             standardErrorIsTerminal: context.standardErrorIsTerminal)
+        settings.isJSONLines = asksForJSONLines
         return settings
     }
 

@@ -12,6 +12,9 @@ public struct OutputSettings: Sendable {
     public var document: OutputDocument?
     /// Whether the command prints one JSON document, failures included.
     public var isJSON: Bool { document == .json }
+    /// Whether JSON goes out as JSON Lines, each object compact on one line (`kiln migrate --each --json`
+    /// prints one per file, then its summary); error documents too, so every line parses on its own.
+    public var isJSONLines = false
     /// Whether diagnostics are also printed as GitHub Actions workflow commands (`GITHUB_ACTIONS=true`).
     public var githubActions = false
     /// The checkout under GitHub Actions (`GITHUB_WORKSPACE`), when set: annotations and SARIF name files from it.

@@ -1,0 +1,31 @@
+extension FleetMigrator {
+    /// The outcome of a file whose migration threw `error`.
+    ///
+    /// - A lock another connection held (`SQLITE_BUSY`, any extended code) is ``FleetFileResult/Outcome/busy``;
+    ///   an interrupt (`SQLITE_INTERRUPT`) is ``FleetFileResult/Outcome/interrupted``, wherever they happened.
+    /// - A file this migration set may not change is ``FleetFileResult/Outcome/refused``: a newer version,
+    ///   version 0 with tables, not a database, another application's, a file SQLite could not open or read
+    ///   (damaged, unreadable), and anything that is not a regular file or that the system would not open.
+    /// - Anything else (a migration's statement, a foreign-key violation, a failed commit, an invalid target,
+    ///   what ``Migrator/prepareConnection`` threw) is ``FleetFileResult/Outcome/failed``.
+    static func outcome(of error: any Error) -> FleetFileResult.Outcome {
+        if let code = sqliteCode(of: error) {
+            if code.matches(.busy) { return .busy }
+            if code.matches(.interrupt) { return .interrupted }
+        }
+        if error is FileSystemError { return .refused }
+        guard let migrationError = error as? MigrationError else { return .failed }
+        switch migrationError.reason {
+        case .databaseIsNewer, .notCreatedByKiln, .notADatabase, .applicationIDMismatch, .cannotOpen, .cannotRead:
+            return .refused
+        case .statementFailed, .fileFailed, .foreignKeyViolation, .baselineMismatch, .invalidTarget, .database:
+            return .failed
+        }
+    }
+
+    /// The SQLite result code behind an error, when there is one.
+    static func sqliteCode(of error: any Error) -> SQLiteResultCode? {
+        if let error = error as? SQLiteError { return error.code }
+        return (error as? MigrationError)?.sqliteError?.code
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+extension FleetMigrator {
+    /// What the migration of one file has done so far, across its attempts: filled from the migrator's events
+    /// so that a file that fails or stays busy half-way still says which versions it went from and to.
+    struct FileProgress {
+        /// The version the header recorded, when it could be read.
+        let headerVersion: Int32?
+        /// The version under the write lock before the first migration this run applied.
+        var versionBeforeFirstMigration: Int32?
+        /// The version of the last migration that committed.
+        var lastCommittedVersion: Int32?
+        /// How many migrations committed.
+        var appliedCount = 0
+        /// How many attempts found the write lock busy.
+        var busyAttempts = 0
+
+        /// Records one event of the migrator.
+        mutating func record(_ event: Migrator.Event) {
+            switch event {
+            case .willApply(let migration):
+                if versionBeforeFirstMigration == nil { versionBeforeFirstMigration = migration.version - 1 }
+            case .applied(let migration, _):
+                lastCommittedVersion = migration.version
+                appliedCount += 1
+            case .baselined(let version):
+                if versionBeforeFirstMigration == nil { versionBeforeFirstMigration = 0 }
+                lastCommittedVersion = version
+            }
+        }
+
+        /// The version the file started at: before the first migration, else as the header said.
+        var fromVersion: Int32? { versionBeforeFirstMigration ?? headerVersion }
+
+        /// The version the file is at now, as far as this run knows.
+        var toVersion: Int32? { lastCommittedVersion ?? fromVersion }
+    }
+
+    /// Migrates one file, trying again while its write lock is busy; the body of
+    /// ``migrate(_:)-(FleetFile)``.
+    func migrateOne(_ file: FleetFile) -> FleetFileResult {
+        let stopwatch = Stopwatch()
+        func result(_ outcome: FleetFileResult.Outcome, _ progress: FileProgress, _ error: (any Error)? = nil)
+            -> FleetFileResult
+        {
+            FleetFileResult(
+                file: file, outcome: outcome, fromVersion: progress.fromVersion, toVersion: progress.toVersion,
+                appliedCount: progress.appliedCount, busyRetries: progress.busyAttempts,
+                duration: stopwatch.elapsed, error: error)
+        }
+        if let problem = file.problem { return result(.refused, FileProgress(headerVersion: nil), problem) }
+        guard FileSystem.exists(file.path) else { return result(.vanished, FileProgress(headerVersion: nil)) }
+        let look = lookAtHeader(of: file.path)
+        var progress = FileProgress(headerVersion: look.version)
+        if look.isUpToDate { return result(.upToDate, progress) }
+        let attempts = max(1, busyAttempts)
+        for attempt in 1...attempts {
+            do {
+                try migrateExisting(file.path) { progress.record($0) }
+                return result(progress.lastCommittedVersion != nil ? .migrated : .upToDate, progress)
+            } catch {
+                let outcome = Self.outcome(of: error)
+                if outcome == .busy { progress.busyAttempts += 1 }
+                if outcome == .busy, attempt < attempts {
+                    Thread.sleep(forTimeInterval: Self.busyBackoff(afterAttempt: attempt))
+                    continue
+                }
+                // Deleted between the listing and the open: nothing was created in its place.
+                if outcome == .refused, !FileSystem.exists(file.path) { return result(.vanished, progress) }
+                return result(outcome, progress, error)
+            }
+        }
+        return result(.busy, progress)
+    }
+
+    /// One attempt at an existing file, which is never created.
+    private func migrateExisting(_ path: String, onEvent: (Migrator.Event) -> Void) throws {
+        try migrator.migrate(
+            fileAt: path, to: target, baseline: baseline, dryRun: dryRun, creating: false,
+            busyTimeoutMilliseconds: busyTimeoutMilliseconds, onEvent: onEvent)
+    }
+
+    /// The pause before trying a busy file again: short and growing, so a writer that is about to commit gets
+    /// out of the way without the fleet hammering its lock.
+    static func busyBackoff(afterAttempt attempt: Int) -> TimeInterval {
+        0.02 * Double(min(attempt, 10))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Kiln
+
+/// What a fleet run prints as it goes: a line per file on standard output (text, or one JSON object under
+/// `--json`), a failed migration's diagnostic on standard error as `kiln migrate --db` prints it, the progress
+/// line on a terminal, and at the end the summary. It keeps two counters, never the results.
+struct MigrateFleetReport {
+    /// The text of lines and summary.
+    let text: MigrateFleetText
+    /// The files the run will take (of its shard), for the progress line.
+    let total: Int
+    /// Where output goes.
+    let context: CommandContext
+    /// Files that have a result.
+    private(set) var finished = 0
+    /// Files whose outcome makes the run fail.
+    private(set) var failures = 0
+
+    /// A report for one run.
+    init(
+        database: String, pattern: FleetPatternPath, shard: FleetShard?, fleet: FleetMigrator, total: Int,
+        context: CommandContext
+    ) {
+        text = MigrateFleetText(
+            database: database, pattern: pattern, shard: shard, dryRun: fleet.dryRun, busyAttempts: fleet.busyAttempts)
+        self.total = total
+        self.context = context
+        context.progress?.show(MigrateFleetText.progress(finished: 0, of: total, failures: 0))
+    }
+
+    /// Prints one file's result and moves the progress line on.
+    mutating func add(_ result: FleetFileResult) {
+        finished += 1
+        if result.outcome.isFailure { failures += 1 }
+        // After a signal a failure only says the run was interrupted: the interrupt line says it once.
+        if !(result.outcome.isFailure && context.interruption() != nil) { print(result) }
+        context.progress?.show(MigrateFleetText.progress(finished: finished, of: total, failures: failures))
+    }
+
+    /// The line (or JSON object) of one result, and a failed migration's diagnostic.
+    private func print(_ result: FleetFileResult) {
+        let diagnostics = result.error.map { context.withNotes(text.diagnostics(for: $0, of: result.file)) } ?? []
+        if context.output.isJSON {
+            let record = result.outcome.isFailure ? DiagnosticRecord.records(of: diagnostics).first : nil
+            printLine(FleetFileLine(result, shownAs: text.pattern.shown(result.file), diagnostic: record))
+        } else {
+            context.standardOutput(text.line(for: result) + "\n")
+        }
+        if result.outcome == .failed { context.reportUnrecorded(diagnostics) }
+    }
+
+    /// Prints the summary: text lines, or the closing JSON object.
+    func finish(_ summary: FleetSummary) throws {
+        context.progress?.clear()
+        guard context.output.isJSON else {
+            for line in text.summary(summary) { context.standardOutput(line + "\n") }
+            return
+        }
+        try context.printJSON(FleetSummaryDocument(summary, text: text, diagnostics: context.diagnosticLog.records))
+    }
+
+    /// Says that this shard holds none of the `overall` files the pattern names, which is fine.
+    func finishEmptyShard(overall: Int) throws {
+        context.progress?.clear()
+        guard context.output.isJSON else {
+            context.standardOutput(text.emptyShard(overall: overall) + "\n")
+            return
+        }
+        try context.printJSON(
+            FleetSummaryDocument(FleetSummary(), text: text, diagnostics: context.diagnosticLog.records))
+    }
+
+    /// One compact JSON object on a line of its own; an object that cannot be encoded is said on standard
+    /// error (it never happens: every field is a plain value).
+    private func printLine(_ line: FleetFileLine) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            context.standardOutput(String(decoding: try encoder.encode(line), as: UTF8.self) + "\n")
+        } catch {
+            context.standardError("kiln: error: \(error)\n")
+        }
+    }
+}
+
+extension CommandContext {
+    /// Prints diagnostics on standard error as ``report(_:)-([Diagnostic])`` does (colour, paths shown from the
+    /// current folder, GitHub Actions annotations), without recording them for the closing `--json` document:
+    /// a fleet's per-file failures are in the per-file lines, and the run's memory must not grow with them.
+    /// Nothing is printed after a signal.
+    func reportUnrecorded(_ located: [Diagnostic]) {
+        guard interruption() == nil, !located.isEmpty else { return }
+        let text = DiagnosticText(colors: output.colors)
+        for diagnostic in located.map(shownFromCurrentFolder) { standardError(text.render(diagnostic) + "\n") }
+        annotate(located)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Kiln
+import KilnTestSupport
+import Testing
+
+/// `kiln migrate --each` killed at random moments, and `--shard` slices through the binary.
+@Suite("kiln migrate --each, kill -9 and shards", .serialized)
+struct MigrateFleetCrashTests {
+    /// Four migrations heavy enough that a kill lands inside one.
+    static let migrations: [(String, String)] =
+        [
+            ("0001_create.sql", "CREATE TABLE base (id INTEGER PRIMARY KEY, v TEXT);\n")
+        ]
+        + (2...4).map { version in
+            (
+                String(format: "%04d_step.sql", version),
+                """
+                CREATE TABLE t\(version) (id INTEGER PRIMARY KEY, v TEXT NOT NULL);
+                INSERT INTO t\(version) (v) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400)
+                    SELECT printf('row %d of migration \(version), padded to fill a few pages', i) FROM n;
+                CREATE INDEX t\(version)_v ON t\(version) (v);
+                UPDATE base SET v = 'touched';
+                """
+            )
+        }
+
+    /// `count` empty files (version 0) under `fleet/`, in two folders.
+    static func makeFleet(_ project: ShopProject, count: Int) throws {
+        for index in 0..<count { try project.folder.write("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db", "") }
+    }
+
+    @Test("kill -9 at 20 random moments never leaves a file partial, and a rerun finishes the rest with exit 0")
+    func killed() throws {
+        let project = try ShopProject(Self.migrations)
+        let migrator = try project.migrator()
+        let fresh = try (0...4).map { try migrator.freshSchema(at: Int32($0)) }
+        let count = 12
+        try Self.makeFleet(project, count: count)
+        let started = ContinuousClock.now
+        #expect(try project.kiln("migrate", "shop", "--each", "fleet", "--jobs", "2").status == 0)
+        let window = max(Int((ContinuousClock.now - started) / .milliseconds(1)), 20)
+        var generator = SystemRandomNumberGenerator()
+        var partlyDone = 0
+        for round in 0..<20 {
+            try FileManager.default.removeItem(atPath: project.folder.path("fleet"))
+            try Self.makeFleet(project, count: count)
+            let process = try KilnBinary.start(
+                ["migrate", "shop", "--each", "fleet", "--jobs", "2"], in: project.folder.url)
+            usleep(UInt32(Int.random(in: 2...window, using: &generator) * 1000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            var versions = Set<Int32>()
+            for index in 0..<count {
+                let path = project.folder.path("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db")
+                // Read-write, so a hot journal left by the kill is rolled back first.
+                let db = try SQLiteConnection(path: path, mode: .readWrite)
+                #expect(try db.scalar(sql: "PRAGMA integrity_check") == .text("ok"), "round \(round), file \(index)")
+                let version = try Migrator.version(of: db)
+                versions.insert(version)
+                let differences = SchemaDifference.compare(
+                    expected: fresh[Int(version)], actual: try SchemaSnapshot.read(from: db))
+                #expect(differences.isEmpty, "round \(round), file \(index) at version \(version): \(differences)")
+                try db.close()
+            }
+            if versions.count > 1 || versions.contains(where: { $0 > 0 && $0 < 4 }) { partlyDone += 1 }
+            let rerun = try project.kiln("migrate", "shop", "--each", "fleet")
+            #expect(rerun.status == 0, "round \(round): \(rerun.standardOutput)\(rerun.standardError)")
+            #expect(rerun.standardOutput.contains("shop: \(count) files in "))
+        }
+        // The kills must land mid-run, not only before or after it.
+        #expect(partlyDone > 0)
+    }
+
+    @Test("Ctrl-C mid-run: exit 130 with the interrupt line and no summary; every file whole; a rerun finishes")
+    func interrupted() throws {
+        let project = try ShopProject(Self.migrations)
+        let count = 48
+        try Self.makeFleet(project, count: count)
+        let started = Date()
+        let (result, sent) = try KilnBinary.run(
+            ["migrate", "shop", "--each", "fleet", "--jobs", "2"], in: project.folder.url, signal: SIGINT
+        ) { Date().timeIntervalSince(started) > 0.15 }
+        if sent && result.status == 130 {
+            #expect(result.standardError.hasSuffix("run the same command again to finish the rest\n"))
+            #expect(!result.standardOutput.contains("shop: "), "\(result.standardOutput)")
+        } else {
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        for index in 0..<count {
+            let path = project.folder.path("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db")
+            let db = try SQLiteConnection(path: path, mode: .readWrite)
+            #expect(try db.scalar(sql: "PRAGMA integrity_check") == .text("ok"))
+            try db.close()
+        }
+        let rerun = try project.kiln("migrate", "shop", "--each", "fleet")
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        #expect(!rerun.standardOutput.contains(": migrated from version 4"))
+    }
+
+    @Test("--shard K/N for N = 1...8: the slices' files are pairwise disjoint and together the whole fleet")
+    func shards() throws {
+        let project = try ShopProject()
+        let count = 40
+        for index in 0..<count { try project.folder.write("fleet/\(index % 3)/\(index).db", "") }
+        #expect(try project.kiln("migrate", "shop", "--each", "fleet").status == 0)
+        let all = Set((0..<count).map { "fleet/\($0 % 3)/\($0).db" })
+        for total in 1...8 {
+            var seen: [String] = []
+            for index in 1...total {
+                let result = try project.kiln(
+                    "migrate", "shop", "--each", "fleet", "--shard", "\(index)/\(total)", "--json")
+                #expect(result.status == 0, "\(result.standardError)")
+                let lines = result.standardOutput.split(separator: "\n").dropLast()
+                let paths = try lines.map { line in
+                    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                    return object?["path"] as? String ?? "?"
+                }
+                seen += paths
+            }
+            #expect(Set(seen) == all, "N = \(total)")
+            #expect(seen.count == count, "N = \(total): a file in two slices")
+        }
+    }
+}
