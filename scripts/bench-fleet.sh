@@ -316,8 +316,8 @@ check "tmpfs: kiln --jobs 1 / --jobs 2" "$(ratio "${time_of[tmpfs.jobs1]}" "${ti
 check "tmpfs: up to date, $files files" "${time_of[tmpfs.uptodate]}" " s" "<=" "$(awk -v n="$files" 'BEGIN { print n / 10000 }')" \
     "$(above "${time_of[tmpfs.uptodate]}" "${time_of[tmpfs.jobs1]}")"
 if [[ "$disk_ratio" == none ]]; then
+    # Nor is kiln against the loop then: on a disk whose commits changed cost mid-run, either can lose.
     info "disk: kiln --jobs 1 / commit floor" "-" "not judged: the disk's commit cost changed under every run"
-    [[ "$(above "${time_of[disk.jobs1]}" "${time_of[disk.loop]}")" == false ]] || failed=true
 else
     check "disk: kiln --jobs 1 / commit floor" "$disk_ratio" x "<=" 1.15 \
         "$(above "${time_of[disk.jobs1]}" "${time_of[disk.loop]}")"
