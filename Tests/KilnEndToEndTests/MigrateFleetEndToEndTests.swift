@@ -77,6 +77,12 @@ struct MigrateFleetEndToEndTests {
             #expect(line?.hasPrefix(path + words[outcome, default: "?"]) == true, "\(path): \(line ?? "no line")")
         }
         #expect(lines.contains("tenants/text.db: refused: tenants/text.db is not a SQLite database"))
+        // Every refused file names itself on standard error, whatever order the workers finished in.
+        let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("kiln: error: ") }
+        for (path, outcome) in expected where outcome == "refused" {
+            #expect(errors.contains { $0.contains(path) }, "\(path): \(result.standardError)")
+        }
+        #expect(errors.count == expected.values.filter { $0 == "refused" }.count, "\(result.standardError)")
         let summary = try #require(lines.first { $0.hasPrefix("shop: ") })
         #expect(summary.hasPrefix("shop: 8 files in "))
         #expect(summary.hasSuffix(": 2 migrated, 1 up to date, 5 refused"), "\(summary)")
@@ -117,11 +123,20 @@ struct MigrateFleetEndToEndTests {
         let result = try project.kiln("migrate", "shop", "--each", "t")
         #expect(result.status == 1)
         for index in 0..<3 {
-            #expect(result.standardOutput.contains("t/\(index).db: failed at migration 3, stays at version 2\n"))
+            #expect(
+                result.standardOutput.contains(
+                    "t/\(index).db: failed at migration 3: no such column: nme (stays at version 2)\n"),
+                "\(result.standardOutput)")
         }
+        // Each file's diagnostic is the single-file command's, at the same location, its message naming the file.
         let single = try project.kiln("migrate", "shop", "--db", "t/0.db")
-        #expect(!single.standardError.isEmpty)
-        #expect(result.standardError == String(repeating: single.standardError, count: 3))
+        #expect(single.standardError.hasPrefix("migrations/shop/0003_broken.sql:2:"), "\(single.standardError)")
+        for index in 0..<3 {
+            let named = single.standardError.replacingOccurrences(of: ": error: ", with: ": error: t/\(index).db: ")
+            #expect(result.standardError.contains(named), "\(result.standardError)")
+        }
+        #expect(
+            result.standardError.split(separator: "\n").count == 3 * single.standardError.split(separator: "\n").count)
         let again = try project.kiln("migrate", "shop", "--each", "t", "--json")
         let objects = Self.jsonLines(again.standardOutput)
         let diagnostic = try #require(objects.first?["diagnostic"] as? [String: Any])

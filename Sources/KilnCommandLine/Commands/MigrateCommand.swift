@@ -94,6 +94,8 @@ enum MigrateCommand: KilnCommand {
             switch event {
             case .willApply: break
             case .applied(let migration, let duration):
+                // Under --quiet only the closing line says what was applied.
+                guard !context.output.isQuiet else { break }
                 let placeholder = migration.isPlaceholder ? ", comments only: a placeholder version" : ""
                 context.standardOutput(
                     "\(verb) \(migration.fileName) (\(Format.duration(seconds: duration))\(placeholder))\n")
