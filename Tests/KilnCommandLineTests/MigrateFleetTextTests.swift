@@ -104,6 +104,12 @@ struct MigrateFleetTextTests {
             database: "app")
         let busy = text.diagnostics(for: Self.result("e.db", .busy, from: 3, error: locked))
         #expect(busy.first?.message == "tenants/e.db: database is locked")
+        // A JSON line names the file in its own `path`: the message stays as it is, the note is the same.
+        let busyJSON = text.diagnostics(for: Self.result("e.db", .busy, from: 3, error: locked), namingFile: false)
+        #expect(busyJSON.first?.hint == busy.first?.hint)
+        let failedJSON = text.diagnostics(
+            for: Self.result("c.db", .failed, from: 4, to: 4, error: Self.statementFailed), namingFile: false)
+        #expect(failedJSON.first?.message == "no such column: nme")
         #expect(
             busy.first?.hint
                 == "another connection held the write lock through 3 attempts of 2 s each; run again when the writer is done"

@@ -6,7 +6,8 @@ extension MigrateFleetText {
     /// it, at the same location (the migration file, when there is one), but with the file's path in front of
     /// the message when the message does not already name it, and with the note a fleet needs (a busy lock, a
     /// full disk). Without a location it prints as `kiln: error: tenants/newer.db: the database is at …`.
-    func diagnostics(for result: FleetFileResult) -> [Diagnostic] {
+    /// `namingFile` false leaves the message as it is, for a JSON line whose `path` names the file.
+    func diagnostics(for result: FleetFileResult, namingFile: Bool = true) -> [Diagnostic] {
         let shown = pattern.shown(result.file)
         let diagnostics =
             result.error.map { worded($0, of: result.file) }
@@ -14,7 +15,8 @@ extension MigrateFleetText {
         let note = fleetNote(for: result)
         return diagnostics.enumerated().map { index, diagnostic in
             guard index == 0 else { return diagnostic }
-            let message = diagnostic.message.contains(shown) ? diagnostic.message : "\(shown): \(diagnostic.message)"
+            let named = !namingFile || diagnostic.message.contains(shown)
+            let message = named ? diagnostic.message : "\(shown): \(diagnostic.message)"
             return Diagnostic(
                 diagnostic.severity, message, at: diagnostic.location, hint: note ?? diagnostic.hint,
                 code: diagnostic.code)

@@ -42,8 +42,8 @@ struct MigrateFleetReport {
     /// The line (or JSON object) of one result, and the diagnostics of a failure.
     private func print(_ result: FleetFileResult) {
         if context.output.isJSON {
-            let worded = result.error.map { context.withNotes(text.worded($0, of: result.file)) } ?? []
-            let record = result.outcome.isFailure ? DiagnosticRecord.records(of: worded).first : nil
+            let diagnostics = context.withNotes(text.diagnostics(for: result, namingFile: false))
+            let record = result.outcome.isFailure ? DiagnosticRecord.records(of: diagnostics).first : nil
             printLine(FleetFileLine(result, shownAs: text.pattern.shown(result.file), diagnostic: record))
         } else if result.outcome.isFailure || !context.output.isQuiet {
             context.standardOutput(text.line(for: result) + "\n")
