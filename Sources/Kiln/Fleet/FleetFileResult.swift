@@ -11,7 +11,8 @@ public struct FleetFileResult: Sendable {
         /// A migration failed and was rolled back; the file stays at the last version that committed.
         case failed
         /// The file is not a database this migration set may change (not SQLite, another application's, a
-        /// newer version, version 0 with tables, not a regular file, unreadable): nothing was written.
+        /// newer version, version 0 with tables, already past the target, not a regular file, a link to
+        /// nothing, unreadable, or not writable): nothing was written.
         case refused
         /// Another connection held the write lock through every attempt.
         case busy

@@ -6,6 +6,8 @@ extension FleetMigrator {
     /// - A file this migration set may not change is ``FleetFileResult/Outcome/refused``: a newer version,
     ///   version 0 with tables, not a database, another application's, a file SQLite could not open or read
     ///   (damaged, unreadable), and anything that is not a regular file or that the system would not open.
+    ///   A file that cannot be written (`SQLITE_READONLY`, or `SQLITE_CANTOPEN` creating its journal) and a file
+    ///   already past the target version are refused as well: nothing was written to them.
     /// - Anything else (a migration's statement, a foreign-key violation, a failed commit, an invalid target,
     ///   what ``Migrator/prepareConnection`` threw) is ``FleetFileResult/Outcome/failed``.
     static func outcome(of error: any Error) -> FleetFileResult.Outcome {
@@ -18,9 +20,21 @@ extension FleetMigrator {
         switch migrationError.reason {
         case .databaseIsNewer, .notCreatedByKiln, .notADatabase, .applicationIDMismatch, .cannotOpen, .cannotRead:
             return .refused
-        case .statementFailed, .fileFailed, .foreignKeyViolation, .baselineMismatch, .invalidTarget, .database:
+        case .fileFailed(_, let error), .database(let error):
+            return isUnwritable(error.code) ? .refused : .failed
+        case .invalidTarget(let target, let current, _, let baseline):
+            // Already past the version asked for: nothing to do, and nothing that may be done to it.
+            return baseline == nil && current > target ? .refused : .failed
+        case .statementFailed, .foreignKeyViolation, .baselineMismatch:
             return .failed
         }
+    }
+
+    /// Whether a file fault means the file cannot be written at all (a read-only or immutable file, a folder
+    /// where the journal cannot be created, a read-only file system), rather than that writing it failed:
+    /// SQLite opens such a file read-only without saying so, and the first write of the first migration fails.
+    static func isUnwritable(_ code: SQLiteResultCode) -> Bool {
+        code.matches(.readOnly) || code.matches(.cannotOpen)
     }
 
     /// The SQLite result code behind an error, when there is one.

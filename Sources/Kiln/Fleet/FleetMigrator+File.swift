@@ -29,16 +29,27 @@ extension FleetMigrator {
             }
         }
 
-        /// The version the file started at: before the first migration, else as the header said.
-        var fromVersion: Int32? { versionBeforeFirstMigration ?? headerVersion }
+        /// The version the migrator found under the write lock when it finished without error.
+        var finalVersion: Int32?
+
+        /// Records what a successful attempt ended with: the version read under the write lock, which is the
+        /// truth even when another process (or another name of the same file) migrated it meanwhile and the
+        /// header read before the lock was stale.
+        mutating func record(_ report: Migrator.Report) {
+            finalVersion = report.endVersion
+        }
+
+        /// The version the file started at: before the first migration this run applied, else (nothing
+        /// applied) the version it was found at under the lock, else as the header said.
+        var fromVersion: Int32? { versionBeforeFirstMigration ?? finalVersion ?? headerVersion }
 
         /// The version the file is at now, as far as this run knows.
-        var toVersion: Int32? { lastCommittedVersion ?? fromVersion }
+        var toVersion: Int32? { finalVersion ?? lastCommittedVersion ?? fromVersion }
     }
 
     /// Migrates one file, trying again while its write lock is busy; the body of
     /// ``migrate(_:)-(FleetFile)``.
-    func migrateOne(_ file: FleetFile) -> FleetFileResult {
+    func migrateOne(_ file: FleetFile, isCancelled: () -> Bool = { false }) -> FleetFileResult {
         let stopwatch = Stopwatch()
         func result(_ outcome: FleetFileResult.Outcome, _ progress: FileProgress, _ error: (any Error)? = nil)
             -> FleetFileResult
@@ -50,17 +61,22 @@ extension FleetMigrator {
         }
         if let problem = file.problem { return result(.refused, FileProgress(headerVersion: nil), problem) }
         guard FileSystem.exists(file.path) else { return result(.vanished, FileProgress(headerVersion: nil)) }
+        if let dangling = Self.danglingLink(file.path) {
+            return result(.refused, FileProgress(headerVersion: nil), dangling)
+        }
         let look = lookAtHeader(of: file.path)
         var progress = FileProgress(headerVersion: look.version)
         if look.isUpToDate { return result(.upToDate, progress) }
         let attempts = max(1, busyAttempts)
         for attempt in 1...attempts {
             do {
-                try migrateExisting(file.path) { progress.record($0) }
+                progress.record(try migrateExisting(file.path) { progress.record($0) })
                 return result(progress.lastCommittedVersion != nil ? .migrated : .upToDate, progress)
             } catch {
                 let outcome = Self.outcome(of: error)
                 if outcome == .busy { progress.busyAttempts += 1 }
+                // A cancelled run does not wait out another writer's lock again.
+                if outcome == .busy, isCancelled() { return result(.interrupted, progress, error) }
                 if outcome == .busy, attempt < attempts {
                     Thread.sleep(forTimeInterval: Self.busyBackoff(afterAttempt: attempt))
                     continue
@@ -73,8 +89,21 @@ extension FleetMigrator {
         return result(.busy, progress)
     }
 
+    /// The error of a symbolic link whose target does not exist (`stat` fails where `lstat` did not), said
+    /// as the system says it rather than as SQLite's "unable to open database file".
+    static func danglingLink(_ path: String) -> FileSystemError? {
+        do {
+            _ = try FileSystem.kindOfFile(at: path)
+            return nil
+        } catch let error as FileSystemError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
     /// One attempt at an existing file, which is never created.
-    private func migrateExisting(_ path: String, onEvent: (Migrator.Event) -> Void) throws {
+    private func migrateExisting(_ path: String, onEvent: (Migrator.Event) -> Void) throws -> Migrator.Report {
         try migrator.migrate(
             fileAt: path, to: target, baseline: baseline, dryRun: dryRun, creating: false,
             busyTimeoutMilliseconds: busyTimeoutMilliseconds, onEvent: onEvent)

@@ -49,7 +49,7 @@ extension FleetMigrator {
                     queue.abandon(file)
                     continue
                 }
-                let result = migrateOne(file)
+                let result = migrateOne(file, isCancelled: isCancelled)
                 queue.finish(result, stop: stopsAtFirstFailure && result.outcome.isFailure)
             }
         }

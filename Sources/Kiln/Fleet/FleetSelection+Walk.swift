@@ -110,8 +110,18 @@ struct FleetWalk {
                 return offered(FleetFile(path: path, relativePath: relativePath, problem: error))
             }
         }
-        guard accepted, !Self.isSideFile(entry.name) else { return nil }
+        guard accepted, !Self.isSideFile(entry.name), !Self.isFolder(entry, at: path) else { return nil }
         return offered(FleetFile(path: path, relativePath: relativePath))
+    }
+
+    /// Whether an entry is a folder, or a symbolic link to one: a fleet is made of files, so a folder the
+    /// last component matches is never listed (as `find -type f` would not), whether or not the walk enters it.
+    private static func isFolder(_ entry: DirectoryStream.Entry, at path: String) -> Bool {
+        switch entry.kind {
+        case .directory?: true
+        case .symbolicLink?: FileSystem.kind(of: path) == .directory
+        default: false
+        }
     }
 
     /// The positions reached from `states` by one entry called `name`, each followed through `**`.

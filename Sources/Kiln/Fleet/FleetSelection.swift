@@ -17,9 +17,10 @@
 /// Never listed: names starting with `.` (unless the pattern's own component starts with `.`; `*`, `?`, `[…]`
 /// and `**` never match them, and hidden folders are not entered), and SQLite's own `-journal`, `-wal` and
 /// `-shm` files. Symbolic links are listed (the migrator follows a link to a file, as `kiln migrate --db`
-/// does) but never descended, so a link back up the tree cannot make the walk loop. A folder that the last
-/// component matches is listed too (the migrator refuses it), unless the pattern also goes into it (`**`, or a
-/// whole folder). A subfolder that cannot be read is listed with ``FleetFile/problem`` set, never dropped.
+/// does) but never descended, so a link back up the tree cannot make the walk loop. A fleet is made of files:
+/// a folder, or a link to one, is never listed, even when the last component matches its name (`*.db` and a
+/// folder `old.db`), as `find -type f` would not list it. A subfolder that cannot be read is listed with
+/// ``FleetFile/problem`` set, never dropped.
 /// Files are listed in the order the folders give them (`readdir`), not sorted, each at most once. The walk
 /// holds one open folder per level it is in, so a tree deeper than the process may open descriptors for lists
 /// the folder it could not open with its problem (`EMFILE`).
