@@ -124,6 +124,17 @@ struct MigrateFleetTextTests {
                 == "free space on the disk and run the same command again: each file is at its old version or further along"
         )
         #expect(MigrateFleetText.seconds(milliseconds: 1500) == "1.5 s")
+        let readOnly = MigrationError(
+            .fileFailed(version: 4, SQLiteError(code: .readOnly, message: "attempt to write a readonly database")),
+            path: "/work/tenants/r.db", database: "app")
+        let refused = text.diagnostics(for: Self.result("r.db", .refused, from: 3, to: 3, error: readOnly))
+        #expect(refused.first?.message == "tenants/r.db: attempt to write a readonly database")
+        #expect(
+            refused.first?.hint
+                == "kiln could not write this file (read-only file, folder or file system); nothing was written to it")
+        #expect(
+            text.line(for: Self.result("r.db", .refused, from: 3, to: 3, error: readOnly))
+                == "tenants/r.db: refused: attempt to write a readonly database")
     }
 
     @Test("an absolute pattern shows each file's path as walked")

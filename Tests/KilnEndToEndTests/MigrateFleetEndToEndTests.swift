@@ -29,7 +29,8 @@ struct MigrateFleetEndToEndTests {
         try db.close()
     }
 
-    /// A fleet with one file of each kind under `tenants/`, and what each should end as.
+    /// A fleet with one file of each kind under `tenants/`, and what each should end as; the folder the glob
+    /// matches too is no file of the fleet, so it has no entry.
     static func mixedFleet(_ project: ShopProject) throws -> [String: String] {
         try database("tenants/current.db", in: project)
         try database("tenants/old.db", in: project, version: 1)
@@ -48,7 +49,7 @@ struct MigrateFleetEndToEndTests {
         return [
             "tenants/current.db": "upToDate", "tenants/old.db": "migrated", "tenants/newer.db": "refused",
             "tenants/other.db": "refused", "tenants/damaged.db": "refused", "tenants/text.db": "refused",
-            "tenants/folder.db": "refused", "tenants/link.db": "migrated",
+            "tenants/link.db": "migrated",
         ]
     }
 
@@ -84,8 +85,10 @@ struct MigrateFleetEndToEndTests {
         }
         #expect(errors.count == expected.values.filter { $0 == "refused" }.count, "\(result.standardError)")
         let summary = try #require(lines.first { $0.hasPrefix("shop: ") })
-        #expect(summary.hasPrefix("shop: 8 files in "))
-        #expect(summary.hasSuffix(": 2 migrated, 1 up to date, 5 refused"), "\(summary)")
+        // The folder the glob also matches is no file of the fleet: not listed, not counted.
+        #expect(!result.standardOutput.contains("tenants/folder.db") && !result.standardError.contains("folder.db"))
+        #expect(summary.hasPrefix("shop: 7 files in "))
+        #expect(summary.hasSuffix(": 2 migrated, 1 up to date, 4 refused"), "\(summary)")
         #expect(lines.contains { $0.hasPrefix("  from version ") })
         let linked = try SQLiteConnection(path: project.folder.path("outside/linked.db"))
         #expect(try Migrator.version(of: linked) == 2)
@@ -156,6 +159,40 @@ struct MigrateFleetEndToEndTests {
         #expect(lines.contains { $0.hasPrefix("  stopped at the first failure: ") && $0.hasSuffix(" not started") })
         let all = try project.kiln("migrate", "shop", "--each", "t", "--jobs", "1")
         #expect(all.standardOutput.components(separatedBy: ": refused: ").count - 1 == 30)
+    }
+
+    @Test("a folder (or a link to one) the glob matches is not a file of the fleet and does not fail the run")
+    func folderIsNoFile() throws {
+        let project = try ShopProject()
+        try Self.database("t/a.db", in: project, version: 1)
+        try FileManager.default.createDirectory(
+            atPath: project.folder.path("t/sub.db"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: project.folder.path("t/up.db"), withDestinationPath: "..")
+        let result = try project.kiln("migrate", "shop", "--each", "t/*.db")
+        #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("t/a.db: migrated from version 1 to 2 (1 migration, "))
+        #expect(result.standardOutput.contains("shop: 1 file in "), "\(result.standardOutput)")
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test("a file already past --to is refused, named on standard error with a note that fits a fleet")
+    func pastTarget() throws {
+        let project = try ShopProject()
+        try Self.database("t/new.db", in: project)
+        try Self.database("t/old.db", in: project, version: 0)
+        let result = try project.kiln("migrate", "shop", "--each", "t", "--to", "1")
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput.contains(
+                "t/new.db: refused: the database is already at version 2, above the target 1\n"),
+            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("t/old.db: migrated from version 0 to 1 (1 migration, "))
+        #expect(
+            result.standardError == """
+                kiln: error: t/new.db: the database is already at version 2, above the target 1
+                kiln: note: kiln never migrates a database down; this file stays at version 2
+
+                """)
     }
 
     @Test("a pattern that matches nothing is an error naming it; a shard with none of the files is fine")

@@ -32,6 +32,8 @@ extension MigrateFleetText {
             switch error.reason {
             case .notADatabase: hint = .some("the pattern names a file that is not a database; kiln left it alone")
             case .applicationIDMismatch: hint = .some("this file belongs to another application; kiln left it alone")
+            case .invalidTarget(let target, let current, _, nil) where current > target:
+                hint = .some("kiln never migrates a database down; this file stays at version \(current)")
             default: break
             }
         }
@@ -49,7 +51,13 @@ extension MigrateFleetText {
                 + "\(busyAttempts == 1 ? "" : "s") of \(Self.seconds(milliseconds: busyTimeoutMilliseconds)) each; "
                 + "run again when the writer is done"
         }
-        guard let error = result.error, Self.isDiskFull(error) else { return nil }
+        guard let error = result.error else { return nil }
+        if result.outcome == .refused, let code = (error as? MigrationError)?.sqliteError?.code,
+            code.matches(.readOnly) || code.matches(.cannotOpen)
+        {
+            return "kiln could not write this file (read-only file, folder or file system); nothing was written to it"
+        }
+        guard Self.isDiskFull(error) else { return nil }
         return "free space on the disk and run the same command again: each file is at its old version or further "
             + "along"
     }
