@@ -22,10 +22,16 @@ struct FleetMigratorOutcomeTests {
         #expect(result.fromVersion == 3 && result.toVersion == 3 && result.appliedCount == 0)
         #expect(fleet.openCount == 0)
         #expect(try fleet.folder.read("a.db") == before)
-        // A header that says "up to date" over a body SQLite cannot read: only the header was looked at.
-        #expect(truncate(path, 100) == 0)
+        // A sane header over a body SQLite cannot read: only the header (and the size) was looked at.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 1000))
+        try handle.close()
         #expect(FleetMigrator(migrator: try fleet.migrator()).migrate(fleet.file("a.db")).outcome == .upToDate)
         #expect(fleet.openCount == 0)
+        // A file whose size disagrees with its header's page count is left to SQLite, which refuses it.
+        #expect(truncate(path, 100) == 0)
+        #expect(FleetMigrator(migrator: try fleet.migrator()).migrate(fleet.file("a.db")).outcome == .refused)
     }
 
     @Test("a -journal beside an up-to-date file sends it to SQLite, which still finds nothing to do")

@@ -18,6 +18,9 @@ package final class DirectoryStream {
         /// What the name is, without following a symbolic link: from `d_type` when the file system fills it
         /// in, else from `lstat`; nil when the entry vanished before it could be looked at.
         package let kind: FileKind?
+        /// Whether ``name`` is the name on disk: false when the bytes on disk are not UTF-8, so ``name`` shows
+        /// them with U+FFFD and cannot be used to open the entry.
+        package var isExactName = true
     }
 
     #if canImport(Darwin)
@@ -86,9 +89,9 @@ package final class DirectoryStream {
                 guard errno == 0 else { throw FileSystemError(.list, path: path, code: errno) }
                 return nil
             }
-            let name = Self.name(of: entry)
+            let (name, isExact) = Self.name(of: entry)
             if name == "." || name == ".." { continue }
-            return Entry(name: name, kind: kind(of: entry, named: name, in: handle))
+            return Entry(name: name, kind: kind(of: entry, named: name, in: handle), isExactName: isExact)
         }
     }
 
@@ -99,11 +102,13 @@ package final class DirectoryStream {
         closedir(handle)
     }
 
-    /// The entry's name as a string.
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    /// The entry's name as a string, and whether it is exact (the bytes were UTF-8; otherwise the string
+    /// shows them with U+FFFD).
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> (String, Bool) {
         withUnsafePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
-                String(cString: $0)
+                if let exact = String(validatingCString: $0) { return (exact, true) }
+                return (String(cString: $0), false)
             }
         }
     }

@@ -49,6 +49,12 @@ package enum FileSystem {
         return lstat(path, &status) == 0
     }
 
+    /// What `path` names without following a final symbolic link (`lstat(2)`); nil when nothing is there.
+    package static func kindWithoutFollowing(_ path: String) -> FileKind? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? FileKind(mode: status.st_mode) : nil
+    }
+
     /// Whether `path` is a folder (following symbolic links).
     package static func isDirectory(_ path: String) -> Bool {
         var status = stat()

@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
 extension FleetMigrator {
     /// The outcome of a file whose migration threw `error`.
     ///
@@ -15,7 +21,10 @@ extension FleetMigrator {
             if code.matches(.busy) { return .busy }
             if code.matches(.interrupt) { return .interrupted }
         }
-        if error is FileSystemError { return .refused }
+        if let error = error as? FileSystemError {
+            // Out of descriptors is the process's trouble, not the file's: the next run may well open it.
+            return error.code == EMFILE || error.code == ENFILE ? .failed : .refused
+        }
         guard let migrationError = error as? MigrationError else { return .failed }
         switch migrationError.reason {
         case .databaseIsNewer, .notCreatedByKiln, .notADatabase, .applicationIDMismatch, .cannotOpen, .cannotRead:

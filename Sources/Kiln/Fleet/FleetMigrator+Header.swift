@@ -21,23 +21,38 @@ extension FleetMigrator {
     /// header, after that look, gives the same bytes (nothing committed in between). Anything else leaves the
     /// file to SQLite, which gives the same answers and errors as migrating one file.
     func lookAtHeader(of path: String) -> HeaderLook {
-        guard let first = Self.readHeader(path) else { return HeaderLook(header: nil, isUpToDate: false) }
+        guard let (first, size) = Self.readHeader(path) else { return HeaderLook(header: nil, isUpToDate: false) }
         let goal = target ?? migrator.migrations.latestVersion
         let expected = migrator.applicationID
         let found = first.applicationID
         guard goal >= 1, goal <= migrator.migrations.latestVersion, first.userVersion == goal,
             expected == 0 || found == 0 || found == expected,
-            first.isRollbackJournal || first.isWriteAheadLog,
+            first.isRollbackJournal || first.isWriteAheadLog, Self.isSane(first, size: size),
+            // SQLite names the journal after the file a link points to; a link is left to SQLite.
+            FileSystem.kindWithoutFollowing(path) == .regularFile,
             !FileSystem.exists(path + "-journal"), !FileSystem.exists(path + "-wal"),
-            Self.readHeader(path) == first
+            Self.readHeader(path).map({ $0.0 == first && $0.1 == size }) == true
         else { return HeaderLook(header: first, isUpToDate: false) }
         return HeaderLook(header: first, isUpToDate: true)
     }
 
-    /// The first 100 bytes of a regular file (symbolic links followed), or nil when it cannot be read or
-    /// does not start like a SQLite database.
-    static func readHeader(_ path: String) -> DatabaseHeader? {
-        guard let bytes = try? FileSystem.prefix(of: path, count: DatabaseHeader.length) else { return nil }
-        return DatabaseHeader(bytes)
+    /// Whether the header agrees with the file around it, as SQLite's own first checks would: a page size
+    /// that is a power of two from 512 to 65536, and, where the header's page count can be trusted, a file of
+    /// exactly that many pages. A truncated or padded file goes to SQLite, which says what is wrong with it.
+    static func isSane(_ header: DatabaseHeader, size: Int) -> Bool {
+        let pageSize = header.pageSize
+        guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else { return false }
+        guard let pages = header.pageCount else { return size % pageSize == 0 && size > 0 }
+        return pages * pageSize == size
+    }
+
+    /// The first 100 bytes of a regular file (symbolic links followed) and the file's size, read through one
+    /// descriptor; nil when it cannot be read or does not start like a SQLite database.
+    static func readHeader(_ path: String) -> (DatabaseHeader, Int)? {
+        guard let file = try? FileDescriptor(opening: path, .readOnly),
+            let bytes = try? file.read(upTo: DatabaseHeader.length, at: 0), let header = DatabaseHeader(bytes),
+            let size = try? file.size()
+        else { return nil }
+        return (header, size)
     }
 }

@@ -22,20 +22,34 @@ struct FleetPattern: Sendable, Equatable {
     ///
     /// - Throws: ``FleetSelectionError`` for an empty pattern, a `**` inside a component, or a pattern without a
     ///   wildcard that names nothing.
-    init(parsing pattern: String) throws(FleetSelectionError) {
+    /// - Parameters:
+    ///   - pattern: the pattern; a relative one is read from `base`.
+    ///   - base: the folder a relative pattern starts from, taken literally (a `*` or `[` in it is part of a
+    ///     name, never a wildcard); nil for the process's current folder.
+    init(parsing pattern: String, base: String? = nil) throws(FleetSelectionError) {
         guard !pattern.isEmpty else { throw FleetSelectionError(.empty, pattern: pattern) }
+        let base = pattern.hasPrefix("/") ? nil : base
         let components = pattern.split(separator: "/", omittingEmptySubsequences: false)
         if components.contains(where: { $0.contains("**") && $0 != "**" }) {
             throw FleetSelectionError(.misplacedDoubleStar, pattern: pattern)
         }
         guard let first = components.firstIndex(where: { !Self.wildcards.isDisjoint(with: $0) }) else {
-            try self.init(literal: pattern)
+            try self.init(literal: pattern, base: base)
             return
         }
         let start = components[first].startIndex
+        let root = start == pattern.startIndex ? "" : Self.trimmingTrailingSlashes(pattern[..<start])
+        // `g/*/` names folders: every file below them, as `tenants/` names every file below it.
+        let folders: [Substring] = pattern.hasSuffix("/") ? ["**"] : []
         self.init(
-            spelledRoot: start == pattern.startIndex ? "" : Self.trimmingTrailingSlashes(pattern[..<start]),
-            steps: Self.steps(components[first...]), file: nil)
+            spelledRoot: Self.joined(base, root), steps: Self.steps(Array(components[first...]) + folders), file: nil)
+    }
+
+    /// `base/path` with the base taken as it is; `path` alone without a base, `base` alone for an empty path.
+    private static func joined(_ base: String?, _ path: String) -> String {
+        guard let base, !base.isEmpty else { return path }
+        if path.isEmpty { return base }
+        return base.hasSuffix("/") ? base + path : "\(base)/\(path)"
     }
 
     /// A pattern from its parts.
@@ -46,8 +60,8 @@ struct FleetPattern: Sendable, Equatable {
     }
 
     /// A pattern without a wildcard: a folder to walk whole, or one file.
-    private init(literal pattern: String) throws(FleetSelectionError) {
-        let path = Self.trimmingTrailingSlashes(Substring(pattern))
+    private init(literal pattern: String, base: String?) throws(FleetSelectionError) {
+        let path = Self.joined(base, Self.trimmingTrailingSlashes(Substring(pattern)))
         guard FileSystem.exists(path) else { throw FleetSelectionError(.noSuchFile, pattern: pattern) }
         if FileSystem.isDirectory(path) {
             self.init(spelledRoot: path, steps: ["**", "*"], file: nil)
@@ -59,7 +73,7 @@ struct FleetPattern: Sendable, Equatable {
 
     /// The levels below the root: empty and `.` components dropped (`a//b`, `a/./b`), and a final `**`
     /// completed to `**/*` (every file below).
-    private static func steps(_ components: ArraySlice<Substring>) -> [String] {
+    private static func steps(_ components: [Substring]) -> [String] {
         var steps = components.filter { !$0.isEmpty && $0 != "." }.map(String.init)
         if steps.last == "**" { steps.append("*") }
         return steps

@@ -100,6 +100,11 @@ struct FleetWalk {
         ahead.remove(steps.count)
         let path = Self.joined(frame.path, entry.name)
         let relativePath = frame.relativePath.isEmpty ? entry.name : "\(frame.relativePath)/\(entry.name)"
+        // A name that is not UTF-8 cannot be opened by its string: listed with the problem, never dropped.
+        if !entry.isExactName, accepted || (entry.kind == .directory && !ahead.isEmpty) {
+            let problem = FileSystemError(.list, path: path, code: EILSEQ)
+            return offered(FleetFile(path: path, relativePath: relativePath, problem: problem))
+        }
         if entry.kind == .directory, !ahead.isEmpty {
             do throws(FileSystemError) {
                 let stream = try frame.stream.openSubfolder(named: entry.name, path: path)

@@ -26,7 +26,7 @@
 /// the folder it could not open with its problem (`EMFILE`).
 ///
 /// ## Topics
-/// - ``init(pattern:shard:)``
+/// - ``init(pattern:in:shard:)``
 /// - ``root``
 /// - ``count()``
 public struct FleetSelection: Sequence, Sendable {
@@ -43,8 +43,13 @@ public struct FleetSelection: Sequence, Sendable {
     ///
     /// - Throws: ``FleetSelectionError`` for an empty or malformed pattern, or a root that does not exist or
     ///   is not a folder.
-    public init(pattern: String, shard: FleetShard? = nil) throws(FleetSelectionError) {
-        let parsed = try FleetPattern(parsing: pattern)
+    /// - Parameters:
+    ///   - pattern: a folder, a glob or a file.
+    ///   - folder: the folder a relative pattern is read from, taken literally: a `[` or `*` in its path is
+    ///     part of a name, never a wildcard (nil: the process's current folder). Paths start with it.
+    ///   - shard: only this slice of the files.
+    public init(pattern: String, in folder: String? = nil, shard: FleetShard? = nil) throws(FleetSelectionError) {
+        let parsed = try FleetPattern(parsing: pattern, base: folder)
         if parsed.file == nil {
             guard FileSystem.isDirectory(parsed.root) else {
                 throw FleetSelectionError(.rootNotAFolder, pattern: pattern)

@@ -31,7 +31,7 @@ public struct FleetSelectionError: DiagnosticError, Sendable, Equatable, CustomS
         case .empty: "the pattern naming the database files is empty"
         case .misplacedDoubleStar: "'**' is only a whole path component, in '\(pattern)'"
         case .noSuchFile: "no file or folder at '\(pattern)'"
-        case .rootNotAFolder: "the folder part of '\(pattern)' is not a folder"
+        case .rootNotAFolder: "the folder part of '\(pattern)' does not exist or is not a folder"
         case .unreadableRoot(let error): "cannot read the folder of '\(pattern)': \(error.systemMessage)"
         }
     }

@@ -84,6 +84,25 @@ final class FleetWorkQueue: @unchecked Sendable {
         locked { while workers > 0 { condition.wait() } }
     }
 
+    /// Takes back the worker ``submit(_:)`` asked for when the system would not create its thread.
+    func workerDidNotStart() {
+        locked {
+            workers -= 1
+            condition.broadcast()
+        }
+    }
+
+    /// The next waiting file, taken for the listing thread to migrate itself, when no worker exists to take
+    /// it (none could be started); nil otherwise. Its result goes back through ``finish(_:stop:)``.
+    func takeWaitingWithoutWorkers() -> FleetFile? {
+        locked {
+            guard workers == 0, !stopping, !waiting.isEmpty else { return nil }
+            inFlight += 1
+            peak = max(peak, inFlight)
+            return waiting.removeFirst()
+        }
+    }
+
     // MARK: - Workers
 
     /// The next file to migrate, waiting for one; nil when the worker should exit (closed and empty, or
