@@ -27,9 +27,9 @@ extension KilnTool {
         return UsageError(message: message, hint: hint, command: nil)
     }
 
-    /// Reports that a signal stopped the command, how far it got (`progress`) and what it left, as an error diagnostic like any other
-    /// (coloured, recorded, annotated), then under `--json` or `--format sarif` the error document, unless the
-    /// command printed its own.
+    /// Reports that a signal stopped the command, how far it got (`progress`) and what it left, as an error
+    /// diagnostic like any other (coloured, recorded, annotated), then under `--json` or `--format sarif` the
+    /// error document, unless the command printed its own.
     ///
     /// - Returns: the exit status, 128 plus the signal.
     static func reportInterrupt(

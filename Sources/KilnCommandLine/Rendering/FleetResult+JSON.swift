@@ -74,7 +74,7 @@ struct FleetSummaryDocument: Encodable {
         let startingVersions: [String: Int]
         /// The slowest files, slowest first.
         let slowest: [Slow]
-        /// Files never started because the run stopped at the first failure.
+        /// Files never started because the run stopped at the first failure or at a signal.
         let notStarted: Int
         /// Whether the run stopped before every file was started (always after a signal).
         let stoppedEarly: Bool
