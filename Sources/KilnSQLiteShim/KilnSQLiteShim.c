@@ -28,6 +28,10 @@ void (*kiln_transient_destructor(void))(void *) {
 static atomic_int kiln_interrupted = 0;
 static atomic_int kiln_interrupts_enabled = 0;
 
+int kiln_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 void kiln_enable_interrupts(void) {
     atomic_store(&kiln_interrupts_enabled, 1);
 }

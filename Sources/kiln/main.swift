@@ -3,6 +3,8 @@ import Kiln
 import KilnCommandLine
 
 // The whole program: hand the arguments to the library, write what it says, exit with its status.
+// Before any connection opens: fleet workers would otherwise queue on SQLite's one allocation-statistics lock.
+SQLiteConnection.disableMemoryStatistics()
 KilnTool.installInterruptHandlers()
 let status = KilnTool.run(
     Array(CommandLine.arguments.dropFirst()),

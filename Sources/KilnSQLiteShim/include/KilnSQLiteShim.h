@@ -30,6 +30,10 @@ int kiln_interrupt_requested(void);
 /// first thing; an app that links kiln's runtime never does, and its connections get no progress handler.
 void kiln_enable_interrupts(void);
 
+/// sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0), which is variadic: returns its result code (SQLITE_MISUSE once
+/// SQLite is initialized).
+int kiln_disable_memory_statistics(void);
+
 /// When interrupts are enabled, installs the progress handler that makes `db` honour
 /// ``kiln_request_interrupt`` (`sqlite3_progress_handler`, every 64 steps; the check is one atomic load).
 void kiln_watch_interrupts(struct sqlite3 *db);
