@@ -104,6 +104,15 @@ extension CommandContext {
 struct CommandInterrupted: Error, CustomStringConvertible {
     /// The signal received.
     let signal: Int32
+    /// How far the command got, said after the signal's name (`after 4,000 of 10,000 files`), when it knows.
+    var progress: String? = nil
+    /// What the command left, when it says so itself instead of its ``KilnCommand/interruptedOutcome(_:context:)``.
+    var outcome: String? = nil
+
+    /// The interrupt line, when the command gave its outcome.
+    var diagnostic: Diagnostic {
+        Diagnostic(.error, InterruptSignal.message(for: signal, outcome: outcome ?? "", after: progress))
+    }
 
     var description: String { "interrupted by signal \(signal)" }
 }

@@ -66,9 +66,10 @@ final class InterruptSignal: @unchecked Sendable {
     static func exitStatus(for number: Int32) -> Int32 { 128 + number }
 
     /// The error message a command reports when a signal stopped it, e.g. `interrupted (SIGINT): shop.sqlite
-    /// is as it was; the load was rolled back`, printed as `kiln: error: interrupted (SIGINT): …`.
-    static func message(for number: Int32, outcome: String) -> String {
+    /// is as it was; the load was rolled back`, printed as `kiln: error: interrupted (SIGINT): …`; with
+    /// `progress`, `interrupted (SIGINT) after 4,000 of 10,000 files: …`.
+    static func message(for number: Int32, outcome: String, after progress: String? = nil) -> String {
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
-        return "interrupted (\(name)): \(outcome)"
+        return "interrupted (\(name))\(progress.map { " " + $0 } ?? ""): \(outcome)"
     }
 }

@@ -27,15 +27,16 @@ extension KilnTool {
         return UsageError(message: message, hint: hint, command: nil)
     }
 
-    /// Reports that a signal stopped the command, and what it left, as an error diagnostic like any other
-    /// (coloured, recorded, annotated), then under `--json` or `--format sarif` the error document, unless the
-    /// command printed its own.
+    /// Reports that a signal stopped the command, how far it got (`progress`) and what it left, as an error
+    /// diagnostic like any other (coloured, recorded, annotated), then under `--json` or `--format sarif` the
+    /// error document, unless the command printed its own.
     ///
     /// - Returns: the exit status, 128 plus the signal.
     static func reportInterrupt(
-        _ number: Int32, outcome: String, command: String, context: CommandContext
+        _ number: Int32, outcome: String, progress: String? = nil, command: String, context: CommandContext
     ) -> Int32 {
-        context.reportSignal(Diagnostic(.error, InterruptSignal.message(for: number, outcome: outcome)))
+        context.reportSignal(
+            Diagnostic(.error, InterruptSignal.message(for: number, outcome: outcome, after: progress)))
         let status = InterruptSignal.exitStatus(for: number)
         printErrorDocument(.interrupted, status: status, command: command, context: context)
         return status

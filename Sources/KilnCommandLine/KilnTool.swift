@@ -106,20 +106,23 @@ public enum KilnTool {
         } catch {
             // After a signal the error only says "interrupted": the one line below says it better.
             if context.interruption() != nil {
-                return stopped(command, parsed, orFinishedWith: failure, context: context)
+                return stopped(
+                    command, parsed, orFinishedWith: failure, saying: error as? CommandInterrupted, context: context)
             }
             return report(error, arguments: arguments, context: context)
         }
     }
 
-    /// A command that failed after a signal exits 128 plus the signal, with one line saying what was kept.
+    /// A command that failed after a signal exits 128 plus the signal, with one line saying what was kept: the
+    /// words of the ``CommandInterrupted`` it threw, when it gave them, else its ``KilnCommand/interruptedOutcome(_:context:)``.
     private static func stopped(
         _ command: any KilnCommand.Type, _ arguments: ParsedArguments, orFinishedWith status: Int32,
-        context: CommandContext
+        saying interruption: CommandInterrupted? = nil, context: CommandContext
     ) -> Int32 {
         guard status != success, let number = context.interruption() else { return status }
-        let outcome = command.interruptedOutcome(arguments, context: context)
-        return reportInterrupt(number, outcome: outcome, command: command.spec.name, context: context)
+        let outcome = interruption?.outcome ?? command.interruptedOutcome(arguments, context: context)
+        return reportInterrupt(
+            number, outcome: outcome, progress: interruption?.progress, command: command.spec.name, context: context)
     }
 
     /// Lets Ctrl-C and `SIGTERM` stop a command cleanly (see ``run(_:currentDirectory:standardOutput:standardError:standardErrorIsTerminal:terminalWidth:environment:progressTerminal:interruption:)``):

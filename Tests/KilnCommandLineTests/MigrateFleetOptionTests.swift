@@ -3,6 +3,8 @@ import Kiln
 import KilnTestSupport
 import Testing
 
+@testable import KilnCommandLine
+
 /// `kiln migrate --each`'s command line, in-process: what goes with what, and the values it takes.
 @Suite("kiln migrate --each, options")
 struct MigrateFleetOptionTests {
@@ -63,9 +65,24 @@ struct MigrateFleetOptionTests {
             found.note
                 == "kiln migrate: note: the shell expanded the pattern of '--each' into many files; quote it so kiln "
                 + "walks the files itself: --each 'tenants/*.db'")
+        let own = try usage("--each", "data/eu/x.sqlite", "data/eu/y.sqlite")
+        #expect(own.note?.hasSuffix("quote it so kiln walks the files itself: --each 'data/eu/*.sqlite'") == true)
+        let mixed = try usage("--each", "data/x.sqlite", "other/y.db")
+        #expect(mixed.note?.hasSuffix("quote it so kiln walks the files itself: --each 'tenants/*.db'") == true)
         let withoutEach = try usage("--db", "a.db", "b.db")
         #expect(withoutEach.error == "kiln migrate: error: unexpected argument 'b.db'")
         #expect(withoutEach.note == nil)
+    }
+
+    @Test(
+        "the pattern the shell expanded is rebuilt only from words of one folder and one extension",
+        arguments: [
+            (["t/a.db", "t/b.db"], "t/*.db"), (["a.db", "b.db", "c.db"], "*.db"), (["./x/1.sqlite3"], "./x/*.sqlite3"),
+            (["t/a.db", "u/b.db"], nil), (["t/a.db", "t/b.sqlite"], nil), (["t/README", "t/b"], nil),
+            (["t/.hidden", "t/.other"], nil), (["it's/a.db", "it's/b.db"], nil), (["t/a.", "t/b."], nil),
+        ] as [([String], String?)])
+    func commonPattern(words: [String], pattern: String?) {
+        #expect(ArgumentParser.commonPattern(of: words) == pattern)
     }
 
     @Test("under --each --json a usage error is one compact JSON line, before the run or while parsing")

@@ -43,8 +43,8 @@ struct MigrateFleetTextTests {
         #expect(
             text.line(for: Self.result("b.db", .upToDate, from: 6, to: 6)) == "tenants/b.db: up to date at version 6")
         #expect(
-            text.line(for: Self.result("c.db", .failed, from: 3, to: 4, applied: 1, error: Self.statementFailed))
-                == "tenants/c.db: failed at migration 5, stays at version 4")
+            text.line(for: Self.result("c.db", .failed, from: 4, to: 4, error: Self.statementFailed))
+                == "tenants/c.db: failed at migration 5: no such column: nme (stays at version 4)")
         let notSQLite = MigrationError(.notADatabase, path: "/work/tenants/d.db", database: "app")
         #expect(
             text.line(for: Self.result("d.db", .refused, error: notSQLite))
@@ -54,6 +54,87 @@ struct MigrateFleetTextTests {
         #expect(
             text.line(for: Self.result("g.db", .interrupted, from: 3, to: 4))
                 == "tenants/g.db: interrupted, stays at version 4")
+    }
+
+    @Test("a failed line names the migration, why, and where the file stays or how far it got first")
+    func failedLines() {
+        let text = Self.text
+        #expect(
+            text.line(for: Self.result("c.db", .failed, from: 3, to: 4, applied: 1, error: Self.statementFailed))
+                == "tenants/c.db: failed at migration 5: no such column: nme (migrated from version 3 to 4 first)")
+        // A commit that failed on a full disk names no migration: the one after the last committed is meant.
+        let full = MigrationError(
+            .database(SQLiteError(code: .full, message: "database or disk is full")), path: "/work/tenants/d.db",
+            database: "app")
+        #expect(
+            text.line(for: Self.result("d.db", .failed, from: 1, to: 3, applied: 2, error: full))
+                == "tenants/d.db: failed at migration 4: database or disk is full (migrated from version 1 to 3 first)")
+        #expect(
+            text.line(for: Self.result("d.db", .failed, from: 3, to: 3, error: full))
+                == "tenants/d.db: failed: database or disk is full (stays at version 3)")
+        let dry = MigrateFleetText(database: "app", pattern: Self.pattern, shard: nil, dryRun: true, busyAttempts: 3)
+        #expect(
+            dry.line(for: Self.result("c.db", .failed, from: 3, to: 4, applied: 1, error: Self.statementFailed))
+                == "tenants/c.db: failed at migration 5: no such column: nme (stays at version 3)")
+    }
+
+    @Test("standard error names the failing file before the message, at the single-file command's location")
+    func stderrDiagnostics() {
+        let text = Self.text
+        let failed = text.diagnostics(
+            for: Self.result("c.db", .failed, from: 4, to: 4, error: Self.statementFailed))
+        #expect(
+            failed.map { $0.formatted() } == [
+                "migrations/app/0005_tags.sql:2:24: error: tenants/c.db: no such column: nme\n"
+                    + "migrations/app/0005_tags.sql:2:24: note: migration 5 was rolled back; the database stays at version 4"
+            ])
+        let newer = MigrationError(.databaseIsNewer(version: 9, latest: 6), path: "/work/tenants/n.db", database: "app")
+        #expect(
+            text.diagnostics(for: Self.result("n.db", .refused, from: 9, error: newer)).map { $0.formatted() } == [
+                "kiln: error: tenants/n.db: the database is at version 9, but the newest migration of 'app' is 6\n"
+                    + "kiln: note: a newer version of the app wrote this file; kiln never downgrades or erases a database"
+            ])
+        // A message that already names the file is not prefixed twice.
+        let notSQLite = MigrationError(.notADatabase, path: "/work/tenants/t.db", database: "app")
+        #expect(
+            text.diagnostics(for: Self.result("t.db", .refused, error: notSQLite)).first?.message
+                == "tenants/t.db is not a SQLite database")
+        let locked = MigrationError(
+            .database(SQLiteError(code: .busy, message: "database is locked")), path: "/work/tenants/e.db",
+            database: "app")
+        let busy = text.diagnostics(for: Self.result("e.db", .busy, from: 3, error: locked))
+        #expect(busy.first?.message == "tenants/e.db: database is locked")
+        // A JSON line names the file in its own `path`: the message stays as it is, the note is the same.
+        let busyJSON = text.diagnostics(for: Self.result("e.db", .busy, from: 3, error: locked), namingFile: false)
+        #expect(busyJSON.first?.hint == busy.first?.hint)
+        let failedJSON = text.diagnostics(
+            for: Self.result("c.db", .failed, from: 4, to: 4, error: Self.statementFailed), namingFile: false)
+        #expect(failedJSON.first?.message == "no such column: nme")
+        #expect(
+            busy.first?.hint
+                == "another connection held the write lock through 3 attempts of 2 s each; run again when the writer is done"
+        )
+        let full = MigrationError(
+            .fileFailed(version: 5, SQLiteError(code: .full, message: "database or disk is full")),
+            path: "/work/tenants/f.db", database: "app")
+        let disk = text.diagnostics(for: Self.result("f.db", .failed, from: 4, to: 4, error: full))
+        #expect(disk.first?.message == "tenants/f.db: database or disk is full")
+        #expect(
+            disk.first?.hint
+                == "free space on the disk and run the same command again: each file is at its old version or further along"
+        )
+        #expect(MigrateFleetText.seconds(milliseconds: 1500) == "1.5 s")
+        let readOnly = MigrationError(
+            .fileFailed(version: 4, SQLiteError(code: .readOnly, message: "attempt to write a readonly database")),
+            path: "/work/tenants/r.db", database: "app")
+        let refused = text.diagnostics(for: Self.result("r.db", .refused, from: 3, to: 3, error: readOnly))
+        #expect(refused.first?.message == "tenants/r.db: attempt to write a readonly database")
+        #expect(
+            refused.first?.hint
+                == "kiln could not write this file (read-only file, folder or file system); nothing was written to it")
+        #expect(
+            text.line(for: Self.result("r.db", .refused, from: 3, to: 3, error: readOnly))
+                == "tenants/r.db: refused: attempt to write a readonly database")
     }
 
     @Test("an absolute pattern shows each file's path as walked")
@@ -82,6 +163,46 @@ struct MigrateFleetTextTests {
         #expect(lines[1] == "  from version 3: 3 files; from version 4: 1; from version 6: 1")
         #expect(lines[2].hasPrefix("  slowest: tenants/f.db 200 ms, tenants/m2.db 30 ms, tenants/m1.db 20 ms, "))
         #expect(lines.count == 3)
+    }
+
+    @Test("files under 1 ms are not slow: an all-up-to-date run names none, in text and in JSON")
+    func slowestLeavesOutFastFiles() throws {
+        var fast = FleetSummary()
+        for index in 0..<7 { fast.add(Self.result("u\(index).db", .upToDate, from: 6, to: 6, seconds: 0.0004)) }
+        #expect(Self.text.summary(fast).count == 2, "\(Self.text.summary(fast))")
+        #expect(!Self.text.summary(fast).joined().contains("slowest"))
+        var mixed = fast
+        mixed.add(Self.result("m.db", .migrated, from: 3, to: 6, applied: 3, seconds: 0.012))
+        #expect(Self.text.summary(mixed).last == "  slowest: tenants/m.db 12 ms")
+        let document = FleetSummaryDocument(mixed, text: Self.text, diagnostics: [])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: try JSONEncoder().encode(document)) as? [String: Any])
+        let slowest = try #require((object["summary"] as? [String: Any])?["slowest"] as? [[String: Any]])
+        #expect(slowest.map { $0["path"] as? String } == ["tenants/m.db"])
+    }
+
+    @Test("an interrupted run's words say how far it got; its JSON document carries the summary so far")
+    func interrupted() throws {
+        var summary = FleetSummary()
+        for index in 0..<3 { summary.add(Self.result("m\(index).db", .migrated, from: 3, to: 6, applied: 3)) }
+        summary.add(Self.result("u.db", .upToDate, from: 6, to: 6))
+        summary.add(Self.result("c.db", .failed, from: 4, to: 4, error: Self.statementFailed))
+        #expect(
+            Self.text.interruptedProgress(summary, of: 10_000)
+                == "after 5 of 10,000 files (3 migrated, 1 up to date, 1 failed)")
+        #expect(Self.text.interruptedProgress(FleetSummary(), of: 1) == "after 0 of 1 file")
+        #expect(
+            InterruptSignal.message(for: SIGINT, outcome: "left", after: "after 0 of 1 file")
+                == "interrupted (SIGINT) after 0 of 1 file: left")
+        let document = FleetSummaryDocument(summary, text: Self.text, diagnostics: [], interruptedBy: SIGINT)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: try JSONEncoder().encode(document)) as? [String: Any])
+        #expect(object["outcome"] as? String == "interrupted")
+        #expect(object["exitStatus"] as? Int == 130)
+        let figures = try #require(object["summary"] as? [String: Any])
+        #expect(figures["stoppedEarly"] as? Bool == true)
+        #expect(figures["files"] as? Int == 5)
+        #expect((figures["counts"] as? [String: Int])?["migrated"] == 3)
     }
 
     @Test("figures are grouped by thousands and progress says N of M and the failures so far")
@@ -130,6 +251,13 @@ struct MigrateFleetTextTests {
         #expect(object["toVersion"] as? Int == 4)
         #expect(object["migrations"] as? Int == 1)
         #expect(object["milliseconds"] as? Double == 14)
+        #expect(object["busyAttempts"] as? Int == 0 && object["busyRetries"] == nil)
+        let busy = FleetFileResult(
+            file: Self.file("e.db"), outcome: .busy, fromVersion: 3, toVersion: 3, appliedCount: 0, busyRetries: 3,
+            duration: 6)
+        let busyJSON = try encoder.encode(FleetFileLine(busy, shownAs: "tenants/e.db", diagnostic: nil))
+        let busyObject = try #require(try JSONSerialization.jsonObject(with: busyJSON) as? [String: Any])
+        #expect(busyObject["busyAttempts"] as? Int == 3)
         let diagnostic = try #require(object["diagnostic"] as? [String: Any])
         #expect(diagnostic["file"] as? String == "migrations/app/0005_tags.sql")
         #expect(diagnostic["line"] as? Int == 2)

@@ -29,7 +29,8 @@ struct MigrateFleetEndToEndTests {
         try db.close()
     }
 
-    /// A fleet with one file of each kind under `tenants/`, and what each should end as.
+    /// A fleet with one file of each kind under `tenants/`, and what each should end as; the folder the glob
+    /// matches too is no file of the fleet, so it has no entry.
     static func mixedFleet(_ project: ShopProject) throws -> [String: String] {
         try database("tenants/current.db", in: project)
         try database("tenants/old.db", in: project, version: 1)
@@ -48,7 +49,7 @@ struct MigrateFleetEndToEndTests {
         return [
             "tenants/current.db": "upToDate", "tenants/old.db": "migrated", "tenants/newer.db": "refused",
             "tenants/other.db": "refused", "tenants/damaged.db": "refused", "tenants/text.db": "refused",
-            "tenants/folder.db": "refused", "tenants/link.db": "migrated",
+            "tenants/link.db": "migrated",
         ]
     }
 
@@ -77,9 +78,17 @@ struct MigrateFleetEndToEndTests {
             #expect(line?.hasPrefix(path + words[outcome, default: "?"]) == true, "\(path): \(line ?? "no line")")
         }
         #expect(lines.contains("tenants/text.db: refused: tenants/text.db is not a SQLite database"))
+        // Every refused file names itself on standard error, whatever order the workers finished in.
+        let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("kiln: error: ") }
+        for (path, outcome) in expected where outcome == "refused" {
+            #expect(errors.contains { $0.contains(path) }, "\(path): \(result.standardError)")
+        }
+        #expect(errors.count == expected.values.filter { $0 == "refused" }.count, "\(result.standardError)")
         let summary = try #require(lines.first { $0.hasPrefix("shop: ") })
-        #expect(summary.hasPrefix("shop: 8 files in "))
-        #expect(summary.hasSuffix(": 2 migrated, 1 up to date, 5 refused"), "\(summary)")
+        // The folder the glob also matches is no file of the fleet: not listed, not counted.
+        #expect(!result.standardOutput.contains("tenants/folder.db") && !result.standardError.contains("folder.db"))
+        #expect(summary.hasPrefix("shop: 7 files in "))
+        #expect(summary.hasSuffix(": 2 migrated, 1 up to date, 4 refused"), "\(summary)")
         #expect(lines.contains { $0.hasPrefix("  from version ") })
         let linked = try SQLiteConnection(path: project.folder.path("outside/linked.db"))
         #expect(try Migrator.version(of: linked) == 2)
@@ -117,11 +126,20 @@ struct MigrateFleetEndToEndTests {
         let result = try project.kiln("migrate", "shop", "--each", "t")
         #expect(result.status == 1)
         for index in 0..<3 {
-            #expect(result.standardOutput.contains("t/\(index).db: failed at migration 3, stays at version 2\n"))
+            #expect(
+                result.standardOutput.contains(
+                    "t/\(index).db: failed at migration 3: no such column: nme (stays at version 2)\n"),
+                "\(result.standardOutput)")
         }
+        // Each file's diagnostic is the single-file command's, at the same location, its message naming the file.
         let single = try project.kiln("migrate", "shop", "--db", "t/0.db")
-        #expect(!single.standardError.isEmpty)
-        #expect(result.standardError == String(repeating: single.standardError, count: 3))
+        #expect(single.standardError.hasPrefix("migrations/shop/0003_broken.sql:2:"), "\(single.standardError)")
+        for index in 0..<3 {
+            let named = single.standardError.replacingOccurrences(of: ": error: ", with: ": error: t/\(index).db: ")
+            #expect(result.standardError.contains(named), "\(result.standardError)")
+        }
+        #expect(
+            result.standardError.split(separator: "\n").count == 3 * single.standardError.split(separator: "\n").count)
         let again = try project.kiln("migrate", "shop", "--each", "t", "--json")
         let objects = Self.jsonLines(again.standardOutput)
         let diagnostic = try #require(objects.first?["diagnostic"] as? [String: Any])
@@ -141,6 +159,40 @@ struct MigrateFleetEndToEndTests {
         #expect(lines.contains { $0.hasPrefix("  stopped at the first failure: ") && $0.hasSuffix(" not started") })
         let all = try project.kiln("migrate", "shop", "--each", "t", "--jobs", "1")
         #expect(all.standardOutput.components(separatedBy: ": refused: ").count - 1 == 30)
+    }
+
+    @Test("a folder (or a link to one) the glob matches is not a file of the fleet and does not fail the run")
+    func folderIsNoFile() throws {
+        let project = try ShopProject()
+        try Self.database("t/a.db", in: project, version: 1)
+        try FileManager.default.createDirectory(
+            atPath: project.folder.path("t/sub.db"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: project.folder.path("t/up.db"), withDestinationPath: "..")
+        let result = try project.kiln("migrate", "shop", "--each", "t/*.db")
+        #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("t/a.db: migrated from version 1 to 2 (1 migration, "))
+        #expect(result.standardOutput.contains("shop: 1 file in "), "\(result.standardOutput)")
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test("a file already past --to is refused, named on standard error with a note that fits a fleet")
+    func pastTarget() throws {
+        let project = try ShopProject()
+        try Self.database("t/new.db", in: project)
+        try Self.database("t/old.db", in: project, version: 0)
+        let result = try project.kiln("migrate", "shop", "--each", "t", "--to", "1")
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput.contains(
+                "t/new.db: refused: the database is already at version 2, above the target 1\n"),
+            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("t/old.db: migrated from version 0 to 1 (1 migration, "))
+        #expect(
+            result.standardError == """
+                kiln: error: t/new.db: the database is already at version 2, above the target 1
+                kiln: note: kiln never migrates a database down; this file stays at version 2
+
+                """)
     }
 
     @Test("a pattern that matches nothing is an error naming it; a shard with none of the files is fine")

@@ -35,7 +35,8 @@ enum MigrateCommand: KilnCommand {
             if any file failed, was refused or stayed busy. A run cut short leaves each file at its old version
             or further along: run the same command again to finish the rest. --shard K/N takes the K-th of N
             disjoint slices of the files (by a hash of each file's path below the pattern's folder), so N
-            machines can share a fleet.
+            machines can share a fleet. Under --quiet only the lines of the files that failed, were refused or
+            stayed busy are printed, then the summary; each of those files also names itself on standard error.
             """,
         arguments: [database.declaration],
         options: [
@@ -94,6 +95,8 @@ enum MigrateCommand: KilnCommand {
             switch event {
             case .willApply: break
             case .applied(let migration, let duration):
+                // Under --quiet only the closing line says what was applied.
+                guard !context.output.isQuiet else { break }
                 let placeholder = migration.isPlaceholder ? ", comments only: a placeholder version" : ""
                 context.standardOutput(
                     "\(verb) \(migration.fileName) (\(Format.duration(seconds: duration))\(placeholder))\n")

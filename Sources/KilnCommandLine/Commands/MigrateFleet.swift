@@ -10,7 +10,8 @@ enum MigrateFleet {
     ///
     /// - Returns: 0 when every file ended migrated, up to date or vanished; 1 when one failed, was refused or
     ///   stayed busy, or the run stopped at the first failure.
-    /// - Throws: the project's errors, a pattern that names nothing, ``CommandInterrupted`` after a signal.
+    /// - Throws: the project's errors, a pattern that names nothing, ``CommandInterrupted`` after a signal (with
+    ///   the files done so far).
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         guard let pattern = arguments[MigrateCommand.each] else { preconditionFailure("run without --each") }
         let database = arguments[MigrateCommand.database]
@@ -31,8 +32,8 @@ enum MigrateFleet {
         let interruption = context.interruption
         let summary = fleet.migrate(
             selection, onResult: { report.add($0) }, isCancelled: { interruption() != nil })
-        // After a signal the summary would describe work cut short: the interrupt line says what is left.
-        try context.stopIfInterrupted()
+        // After a signal no summary: the interrupt line says how far the run got and what is left.
+        if let signal = interruption() { throw try report.interrupted(summary, signal: signal) }
         try report.finish(summary)
         return summary.succeeded ? KilnTool.success : KilnTool.failure
     }

@@ -2,8 +2,9 @@ import Foundation
 import Kiln
 
 /// What a fleet run prints as it goes: a line per file on standard output (text, or one JSON object under
-/// `--json`), a failed migration's diagnostic on standard error as `kiln migrate --db` prints it, the progress
-/// line on a terminal, and at the end the summary. It keeps two counters, never the results.
+/// `--json`; under `--quiet`, text lines only for failures), the diagnostics of each file that failed, was
+/// refused or stayed busy on standard error (named by the file), the progress line on a terminal, and at the
+/// end the summary. It keeps two counters, never the results.
 struct MigrateFleetReport {
     /// The text of lines and summary.
     let text: MigrateFleetText
@@ -22,7 +23,8 @@ struct MigrateFleetReport {
         context: CommandContext
     ) {
         text = MigrateFleetText(
-            database: database, pattern: pattern, shard: shard, dryRun: fleet.dryRun, busyAttempts: fleet.busyAttempts)
+            database: database, pattern: pattern, shard: shard, dryRun: fleet.dryRun, busyAttempts: fleet.busyAttempts,
+            busyTimeoutMilliseconds: fleet.busyTimeoutMilliseconds)
         self.total = total
         self.context = context
         context.progress?.show(MigrateFleetText.progress(finished: 0, of: total, failures: 0))
@@ -37,16 +39,16 @@ struct MigrateFleetReport {
         context.progress?.show(MigrateFleetText.progress(finished: finished, of: total, failures: failures))
     }
 
-    /// The line (or JSON object) of one result, and a failed migration's diagnostic.
+    /// The line (or JSON object) of one result, and the diagnostics of a failure.
     private func print(_ result: FleetFileResult) {
-        let diagnostics = result.error.map { context.withNotes(text.diagnostics(for: $0, of: result.file)) } ?? []
         if context.output.isJSON {
+            let diagnostics = context.withNotes(text.diagnostics(for: result, namingFile: false))
             let record = result.outcome.isFailure ? DiagnosticRecord.records(of: diagnostics).first : nil
             printLine(FleetFileLine(result, shownAs: text.pattern.shown(result.file), diagnostic: record))
-        } else {
+        } else if result.outcome.isFailure || !context.output.isQuiet {
             context.standardOutput(text.line(for: result) + "\n")
         }
-        if result.outcome == .failed { context.reportUnrecorded(diagnostics) }
+        if result.outcome.isFailure { context.reportUnrecorded(context.withNotes(text.diagnostics(for: result))) }
     }
 
     /// Prints the summary: text lines, or the closing JSON object.
@@ -57,6 +59,25 @@ struct MigrateFleetReport {
             return
         }
         try context.printJSON(FleetSummaryDocument(summary, text: text, diagnostics: context.diagnosticLog.records))
+    }
+
+    /// Ends a run that `signal` stopped: under `--json` the closing object with the figures so far; the
+    /// interrupt line itself is ``KilnTool``'s, with the words returned.
+    ///
+    /// - Returns: the interruption to throw, saying how far the run got and what it left.
+    func interrupted(_ summary: FleetSummary, signal: Int32) throws -> CommandInterrupted {
+        context.progress?.clear()
+        let interruption = CommandInterrupted(
+            signal: signal, progress: text.interruptedProgress(summary, of: total),
+            outcome: MigrateFleet.interruptedOutcome(dryRun: text.dryRun))
+        if context.output.isJSON {
+            // The interrupt line is reported after this document, which must list it like any error document.
+            let records = DiagnosticRecord.records(of: context.withNotes([interruption.diagnostic]))
+            try context.printJSON(
+                FleetSummaryDocument(
+                    summary, text: text, diagnostics: context.diagnosticLog.records + records, interruptedBy: signal))
+        }
+        return interruption
     }
 
     /// Says that this shard holds none of the `overall` files the pattern names, which is fine.

@@ -14,6 +14,8 @@ struct MigrateFleetText {
     let dryRun: Bool
     /// How many attempts a busy file got.
     let busyAttempts: Int
+    /// How long each attempt waited for another connection's lock.
+    var busyTimeoutMilliseconds: Int32 = 2000
 
     /// One file's line, without its newline.
     func line(for result: FleetFileResult) -> String {
@@ -22,7 +24,6 @@ struct MigrateFleetText {
 
     /// What happened to a file, after its path.
     func outcome(of result: FleetFileResult) -> String {
-        let stays = (result.toVersion ?? result.fromVersion).map { ", stays at version \($0)" } ?? ""
         switch result.outcome {
         case .migrated:
             let count = result.appliedCount
@@ -31,39 +32,38 @@ struct MigrateFleetText {
             let to = result.toVersion.map { " to \($0)" } ?? ""
             return "\(dryRun ? "would migrate" : "migrated")\(from)\(to) (\(what))"
         case .upToDate: return "up to date" + (result.toVersion.map { " at version \($0)" } ?? "")
-        case .failed:
-            guard let version = Self.failedMigration(result.error) else { return "failed\(stays)" }
-            return "failed at migration \(version), stays at version \(version - 1)"
+        case .failed: return failure(of: result)
         case .refused: return "refused: \(message(of: result))"
         case .busy: return "busy after \(busyAttempts) attempt\(busyAttempts == 1 ? "" : "s")"
-        case .interrupted: return "interrupted\(stays)"
+        case .interrupted:
+            return "interrupted" + ((result.toVersion ?? result.fromVersion).map { ", stays at version \($0)" } ?? "")
         case .vanished: return "vanished before its turn"
         }
     }
 
-    /// The error's first message, the file's path in it as the user spelled it.
-    func message(of result: FleetFileResult) -> String {
-        guard let error = result.error else { return "not a database this migration set may change" }
-        return diagnostics(for: error, of: result.file).first?.message ?? "\(error)"
+    /// A failed file's words: the migration that failed (named by the error, else the one after the last
+    /// that committed), why, and where the file is left: `failed at migration 4: CHECK constraint failed:
+    /// json_valid(meta) (stays at version 3)`, or `(migrated from version 1 to 3 first)`.
+    func failure(of result: FleetFileResult) -> String {
+        let committed = result.appliedCount > 0 && !dryRun
+        let migration =
+            Self.failedMigration(result.error) ?? (result.appliedCount > 0 ? result.toVersion.map { $0 + 1 } : nil)
+        var text = "failed" + (migration.map { " at migration \($0)" } ?? "")
+        if result.error != nil { text += ": " + message(of: result) }
+        if committed, let from = result.fromVersion, let to = result.toVersion {
+            return text + " (migrated from version \(from) to \(to) first)"
+        }
+        let stays = dryRun ? result.fromVersion : result.toVersion ?? result.fromVersion ?? migration.map { $0 - 1 }
+        return text + (stays.map { " (stays at version \($0))" } ?? "")
     }
 
-    /// An error of one file as `kiln migrate --db` words it, but with the file's path as the user spelled it
-    /// and without the notes that speak of `--db` (a fleet's files are never created, and come from a pattern).
-    func diagnostics(for error: any Error, of file: FleetFile) -> [Diagnostic] {
-        let shown = pattern.shown(file)
-        var hint: String?? = nil
-        if let error = error as? MigrationError {
-            switch error.reason {
-            case .notADatabase: hint = .some("the pattern names a file that is not a database; kiln left it alone")
-            case .applicationIDMismatch: hint = .some("this file belongs to another application; kiln left it alone")
-            default: break
-            }
-        }
-        return ErrorRendering.diagnostics(for: error).map { diagnostic in
-            Diagnostic(
-                diagnostic.severity, diagnostic.message.replacingOccurrences(of: file.path, with: shown),
-                at: diagnostic.location, hint: hint ?? diagnostic.hint, code: diagnostic.code)
-        }
+    /// The error's first message, the file's path in it as the user spelled it, without the path in front
+    /// (the line starts with it).
+    func message(of result: FleetFileResult) -> String {
+        guard let error = result.error else { return "not a database this migration set may change" }
+        let shown = pattern.shown(result.file)
+        let message = worded(error, of: result.file).first?.message ?? "\(error)"
+        return message.hasPrefix(shown + ": ") ? String(message.dropFirst(shown.count + 2)) : message
     }
 
     /// The migration that failed, when the error names one.

@@ -39,10 +39,27 @@ public enum ArgumentParser {
 
     /// The note for a word left over after an option that takes a shell pattern: the shell most likely
     /// expanded the pattern into the files it found, so it should be quoted. Nil when no such option was given.
-    private static func quotingHint(_ words: CommandLineWords, spec: CommandSpec) -> String? {
+    private static func quotingHint(_ words: CommandLineWords, extra: [String], spec: CommandSpec) -> String? {
         guard let option = spec.options.first(where: { $0.isShellPattern && words.wasGiven($0) }) else { return nil }
+        let pattern = commonPattern(of: words.values(of: option) + extra) ?? "tenants/*.db"
         return "the shell expanded the pattern of '--\(option.name)' into many files; quote it so kiln walks the "
-            + "files itself: --\(option.name) 'tenants/*.db'"
+            + "files itself: --\(option.name) '\(pattern)'"
+    }
+
+    /// `tenants/*.db` for `tenants/a.db tenants/b.db`: the glob the shell most likely expanded, when every word
+    /// is in the same folder and has the same extension (and needs no quoting of its own); else nil.
+    static func commonPattern(of words: [String]) -> String? {
+        let parts = words.map { word -> (folder: Substring, extension: Substring)? in
+            let slash = word.lastIndex(of: "/")
+            let name = slash.map { word[word.index(after: $0)...] } ?? word[...]
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) < name.endIndex
+            else { return nil }
+            return (slash.map { word[...$0] } ?? "", name[name.index(after: dot)...])
+        }
+        guard let first = parts.first, let first, words.allSatisfy({ !$0.contains("'") }),
+            parts.allSatisfy({ $0?.folder == first.folder && $0?.extension == first.extension })
+        else { return nil }
+        return "\(first.folder)*.\(first.extension)"
     }
 
     /// Hands the positional values to the arguments in order, a repeating one taking all that remain.
@@ -61,7 +78,9 @@ public enum ArgumentParser {
         }
         if let extra = remaining.first {
             throw UsageError(
-                message: "unexpected argument '\(extra)'", hint: quotingHint(words, spec: spec), command: spec.name)
+                message: "unexpected argument '\(extra)'",
+                hint: quotingHint(words, extra: Array(remaining), spec: spec),
+                command: spec.name)
         }
         return converted
     }

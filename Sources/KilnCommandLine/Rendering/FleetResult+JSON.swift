@@ -16,8 +16,9 @@ struct FleetFileLine: Encodable {
     let toVersion: Int32?
     /// How many migrations the run committed to it.
     let migrations: Int
-    /// How many times its write lock was found busy.
-    let busyRetries: Int
+    /// How many attempts found its write lock busy (3 for a file reported busy after 3 attempts), as the
+    /// text line counts them.
+    let busyAttempts: Int
     /// Time spent on it.
     let milliseconds: Double
     /// Why it failed, was refused or stayed busy, in the shape of every document's `diagnostics`.
@@ -31,7 +32,7 @@ struct FleetFileLine: Encodable {
         fromVersion = result.fromVersion
         toVersion = result.toVersion
         migrations = result.appliedCount
-        busyRetries = result.busyRetries
+        busyAttempts = result.busyRetries
         milliseconds = (Format.milliseconds(seconds: result.duration) * 10).rounded() / 10
         self.diagnostic = diagnostic
     }
@@ -44,7 +45,7 @@ struct FleetSummaryDocument: Encodable {
     var formatVersion = 1
     /// Always `migrate`.
     var command = "migrate"
-    /// `succeeded`, or `failed` when a file failed or the run stopped early.
+    /// `succeeded`; `failed` when a file failed or the run stopped early; `interrupted` after a signal.
     let outcome: String
     /// The exit status kiln returns.
     let exitStatus: Int32
@@ -73,9 +74,9 @@ struct FleetSummaryDocument: Encodable {
         let startingVersions: [String: Int]
         /// The slowest files, slowest first.
         let slowest: [Slow]
-        /// Files never started because the run stopped at the first failure.
+        /// Files never started because the run stopped at the first failure or at a signal.
         let notStarted: Int
-        /// Whether the run stopped before every file was started.
+        /// Whether the run stopped before every file was started (always after a signal).
         let stoppedEarly: Bool
     }
 
@@ -87,10 +88,19 @@ struct FleetSummaryDocument: Encodable {
         let milliseconds: Double
     }
 
-    /// The document of a run that ended with `summary`.
-    init(_ summary: FleetSummary, text: MigrateFleetText, diagnostics: [DiagnosticRecord]) {
-        outcome = summary.succeeded ? "succeeded" : "failed"
-        exitStatus = summary.succeeded ? KilnTool.success : KilnTool.failure
+    /// The document of a run that ended with `summary`, or that `signal` stopped (its summary then counts the
+    /// files done so far).
+    init(
+        _ summary: FleetSummary, text: MigrateFleetText, diagnostics: [DiagnosticRecord],
+        interruptedBy signal: Int32? = nil
+    ) {
+        if let signal {
+            outcome = "interrupted"
+            exitStatus = InterruptSignal.exitStatus(for: signal)
+        } else {
+            outcome = summary.succeeded ? "succeeded" : "failed"
+            exitStatus = summary.succeeded ? KilnTool.success : KilnTool.failure
+        }
         var counts: [String: Int] = [:]
         for outcome in FleetFileResult.Outcome.allCases { counts[outcome.rawValue] = summary.counts[outcome] ?? 0 }
         self.summary = Figures(
@@ -98,12 +108,12 @@ struct FleetSummaryDocument: Encodable {
             files: summary.fileCount, seconds: (summary.duration * 1000).rounded() / 1000, counts: counts,
             startingVersions: Dictionary(
                 uniqueKeysWithValues: summary.startingVersions.map { ("\($0.key)", $0.value) }),
-            slowest: summary.slowest.map {
+            slowest: MigrateFleetText.slowest(summary).map {
                 Slow(
                     path: text.pattern.shown($0.file),
                     milliseconds: (Format.milliseconds(seconds: $0.duration) * 10).rounded() / 10)
             },
-            notStarted: summary.notStarted, stoppedEarly: summary.stoppedEarly)
+            notStarted: summary.notStarted, stoppedEarly: summary.stoppedEarly || signal != nil)
         self.diagnostics = diagnostics
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import Kiln
+
+extension MigrateFleetText {
+    /// What standard error says of a file whose outcome is a failure: the error as `kiln migrate --db` words
+    /// it, at the same location (the migration file, when there is one), but with the file's path in front of
+    /// the message when the message does not already name it, and with the note a fleet needs (a busy lock, a
+    /// full disk). Without a location it prints as `kiln: error: tenants/newer.db: the database is at …`.
+    /// `namingFile` false leaves the message as it is, for a JSON line whose `path` names the file.
+    func diagnostics(for result: FleetFileResult, namingFile: Bool = true) -> [Diagnostic] {
+        let shown = pattern.shown(result.file)
+        let diagnostics =
+            result.error.map { worded($0, of: result.file) }
+            ?? [Diagnostic(.error, "another connection held the write lock")]
+        let note = fleetNote(for: result)
+        return diagnostics.enumerated().map { index, diagnostic in
+            guard index == 0 else { return diagnostic }
+            let named = !namingFile || diagnostic.message.contains(shown)
+            let message = named ? diagnostic.message : "\(shown): \(diagnostic.message)"
+            return Diagnostic(
+                diagnostic.severity, message, at: diagnostic.location, hint: note ?? diagnostic.hint,
+                code: diagnostic.code)
+        }
+    }
+
+    /// An error of one file as `kiln migrate --db` words it, but with the file's path as the user spelled it
+    /// and without the notes that speak of `--db` (a fleet's files are never created, and come from a pattern).
+    func worded(_ error: any Error, of file: FleetFile) -> [Diagnostic] {
+        let shown = pattern.shown(file)
+        var hint: String?? = nil
+        if let error = error as? MigrationError {
+            switch error.reason {
+            case .notADatabase: hint = .some("the pattern names a file that is not a database; kiln left it alone")
+            case .applicationIDMismatch: hint = .some("this file belongs to another application; kiln left it alone")
+            case .invalidTarget(let target, let current, _, nil) where current > target:
+                hint = .some("kiln never migrates a database down; this file stays at version \(current)")
+            default: break
+            }
+        }
+        return ErrorRendering.diagnostics(for: error).map { diagnostic in
+            Diagnostic(
+                diagnostic.severity, diagnostic.message.replacingOccurrences(of: file.path, with: shown),
+                at: diagnostic.location, hint: hint ?? diagnostic.hint, code: diagnostic.code)
+        }
+    }
+
+    /// The note that replaces the error's own: what to do about a lock held throughout, or a full disk.
+    func fleetNote(for result: FleetFileResult) -> String? {
+        if result.outcome == .busy {
+            return "another connection held the write lock through \(busyAttempts) attempt"
+                + "\(busyAttempts == 1 ? "" : "s") of \(Self.seconds(milliseconds: busyTimeoutMilliseconds)) each; "
+                + "run again when the writer is done"
+        }
+        guard let error = result.error else { return nil }
+        if result.outcome == .refused, let code = (error as? MigrationError)?.sqliteError?.code,
+            code.matches(.readOnly) || code.matches(.cannotOpen)
+        {
+            return "kiln could not write this file (read-only file, folder or file system); nothing was written to it"
+        }
+        guard Self.isDiskFull(error) else { return nil }
+        return "free space on the disk and run the same command again: each file is at its old version or further "
+            + "along"
+    }
+
+    /// Whether `error` comes from a full disk: `SQLITE_FULL` (or `ENOSPC`) in it, or SQLite's words for it.
+    static func isDiskFull(_ error: any Error) -> Bool {
+        let code = (error as? SQLiteError)?.code ?? (error as? MigrationError)?.sqliteError?.code
+        if code?.primary == .full { return true }
+        if let error = error as? FileSystemError, error.cause == .system(errno: ENOSPC) { return true }
+        return "\(error)".contains("database or disk is full")
+    }
+
+    /// `2 s`, `1.5 s`.
+    static func seconds(milliseconds: Int32) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : String(format: "%g s", Double(milliseconds) / 1000)
+    }
+}
