@@ -49,26 +49,41 @@ struct MigrateFleetCrashTests {
             usleep(UInt32(Int.random(in: 2...window, using: &generator) * 1000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            var versions = Set<Int32>()
-            for index in 0..<count {
-                let path = project.folder.path("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db")
-                // Read-write, so a hot journal left by the kill is rolled back first.
-                let db = try SQLiteConnection(path: path, mode: .readWrite)
-                #expect(try db.scalar(sql: "PRAGMA integrity_check") == .text("ok"), "round \(round), file \(index)")
-                let version = try Migrator.version(of: db)
-                versions.insert(version)
-                let differences = SchemaDifference.compare(
-                    expected: fresh[Int(version)], actual: try SchemaSnapshot.read(from: db))
-                #expect(differences.isEmpty, "round \(round), file \(index) at version \(version): \(differences)")
-                try db.close()
-            }
+            // What the kill left, judged on a copy (opening it read-write rolls a hot journal back there).
+            let versions = try Self.checkWhole(copyOf: project, count: count, fresh: fresh, round: round)
             if versions.count > 1 || versions.contains(where: { $0 > 0 && $0 < 4 }) { partlyDone += 1 }
+            // The rerun meets the hot journals itself: each file ends at version 4, whole.
             let rerun = try project.kiln("migrate", "shop", "--each", "fleet")
             #expect(rerun.status == 0, "round \(round): \(rerun.standardOutput)\(rerun.standardError)")
             #expect(rerun.standardOutput.contains("shop: \(count) files in "))
+            #expect(!rerun.standardOutput.contains("up to date at version 1"))
+            #expect(try Self.checkWhole(copyOf: project, count: count, fresh: fresh, round: round) == [4])
         }
         // The kills must land mid-run, not only before or after it.
         #expect(partlyDone > 0)
+    }
+
+    /// Copies `fleet/` (journals included) and checks every file of the copy: integrity, and the schema of the
+    /// version it is at. Returns the versions found.
+    static func checkWhole(copyOf project: ShopProject, count: Int, fresh: [SchemaSnapshot], round: Int) throws
+        -> Set<Int32>
+    {
+        let copy = project.folder.path("copy")
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: project.folder.path("fleet"), toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        var versions = Set<Int32>()
+        for index in 0..<count {
+            let db = try SQLiteConnection(path: "\(copy)/\(index % 2 == 0 ? "a" : "b")/\(index).db", mode: .readWrite)
+            #expect(try db.scalar(sql: "PRAGMA integrity_check") == .text("ok"), "round \(round), file \(index)")
+            let version = try Migrator.version(of: db)
+            versions.insert(version)
+            let differences = SchemaDifference.compare(
+                expected: fresh[Int(version)], actual: try SchemaSnapshot.read(from: db))
+            #expect(differences.isEmpty, "round \(round), file \(index) at version \(version): \(differences)")
+            try db.close()
+        }
+        return versions
     }
 
     @Test("Ctrl-C mid-run: exit 130 with the interrupt line and no summary; every file whole; a rerun finishes")
@@ -76,16 +91,27 @@ struct MigrateFleetCrashTests {
         let project = try ShopProject(Self.migrations)
         let count = 48
         try Self.makeFleet(project, count: count)
+        try #require(try project.kiln("migrate", "shop", "--db", "fleet/a/0.db", "--to", "1").status == 0)
+        // A writer holds file 0's lock, so the run cannot finish before the signal: it lands mid-run every time.
+        let writer = try SQLiteConnection(path: project.folder.path("fleet/a/0.db"), mode: .readWrite)
+        try writer.execute(sql: "BEGIN IMMEDIATE")
+        var sentAt = Date.distantFuture
         let started = Date()
         let (result, sent) = try KilnBinary.run(
             ["migrate", "shop", "--each", "fleet", "--jobs", "2"], in: project.folder.url, signal: SIGINT
-        ) { Date().timeIntervalSince(started) > 0.15 }
-        if sent && result.status == 130 {
-            #expect(result.standardError.hasSuffix("run the same command again to finish the rest\n"))
-            #expect(!result.standardOutput.contains("shop: "), "\(result.standardOutput)")
-        } else {
-            #expect(result.status == 0, "\(result.standardError)")
+        ) {
+            guard Date().timeIntervalSince(started) > 0.5 else { return false }
+            sentAt = Date()
+            return true
         }
+        try writer.execute(sql: "ROLLBACK")
+        try writer.close()
+        #expect(sent && result.status == 130, "\(result.standardOutput)\(result.standardError)")
+        // It stops waiting for the lock within one attempt (2 s), not after all three.
+        #expect(Date().timeIntervalSince(sentAt) < 4)
+        #expect(result.standardError.contains("interrupted (SIGINT) after "), "\(result.standardError)")
+        #expect(result.standardError.hasSuffix("run the same command again to finish the rest\n"))
+        #expect(!result.standardOutput.contains("shop: "), "\(result.standardOutput)")
         for index in 0..<count {
             let path = project.folder.path("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db")
             let db = try SQLiteConnection(path: path, mode: .readWrite)

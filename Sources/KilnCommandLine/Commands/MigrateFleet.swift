@@ -65,7 +65,7 @@ enum MigrateFleet {
     /// - Throws: ``FleetSelectionError`` naming the pattern as typed, not as resolved against the current folder.
     private static func select(_ pattern: FleetPatternPath, shard: FleetShard?) throws -> FleetSelection {
         do {
-            return try FleetSelection(pattern: pattern.path, shard: shard)
+            return try FleetSelection(pattern: pattern.text, in: pattern.folder, shard: shard)
         } catch {
             throw FleetSelectionError(error.reason, pattern: pattern.text)
         }

@@ -34,6 +34,13 @@ struct FleetPatternPath: CommandLineValue, Equatable {
         self.init(text, currentDirectory: context.currentDirectory)
     }
 
+    /// The folder a relative pattern is read from (the current folder), or nil for an absolute pattern: given
+    /// to the walk apart from the pattern, so a `[` or `*` in the current folder's path is never a wildcard.
+    var folder: String? {
+        guard !resolvedPrefix.isEmpty else { return nil }
+        return resolvedPrefix == "/" ? "/" : String(resolvedPrefix.dropLast())
+    }
+
     /// A file's path as the user would type it from the current folder (`tenants/a.db`), or as walked when the
     /// pattern was absolute.
     func shown(_ file: FleetFile) -> String {
@@ -71,7 +78,9 @@ extension FleetShard: CommandLineValue {
     /// - Throws: ``UsageError`` for anything but two whole numbers with 1 ≤ K ≤ N.
     public init(commandLine text: String, option: String, context: ParsingContext) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+        // Digits only: `Int` would also take `+1`, which a script computing K should never produce.
+        let digits = parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        guard parts.count == 2, digits, let index = Int(parts[0]), let count = Int(parts[1]),
             let shard = FleetShard(index: index, count: count)
         else {
             throw UsageError(
