@@ -60,11 +60,15 @@ extension FleetMigrator {
                 duration: stopwatch.elapsed, error: error)
         }
         if let problem = file.problem { return result(.refused, FileProgress(headerVersion: nil), problem) }
-        guard FileSystem.exists(file.path) else { return result(.vanished, FileProgress(headerVersion: nil)) }
-        if let dangling = Self.danglingLink(file.path) {
+        // One `lstat` tells a vanished file, and a link (whose target `stat` must find) from a file.
+        guard let kind = FileSystem.kindWithoutFollowing(file.path) else {
+            return result(.vanished, FileProgress(headerVersion: nil))
+        }
+        let isLink = kind == .symbolicLink
+        if isLink, let dangling = Self.danglingLink(file.path) {
             return result(.refused, FileProgress(headerVersion: nil), dangling)
         }
-        let look = lookAtHeader(of: file.path)
+        let look = lookAtHeader(of: file.path, isLink: isLink)
         var progress = FileProgress(headerVersion: look.version)
         if look.isUpToDate { return result(.upToDate, progress) }
         let attempts = max(1, busyAttempts)

@@ -20,18 +20,20 @@ extension FleetMigrator {
     /// would roll the one back, and replay the other, in either journal mode); and a second read of the
     /// header, after that look, gives the same bytes (nothing committed in between). Anything else leaves the
     /// file to SQLite, which gives the same answers and errors as migrating one file.
-    func lookAtHeader(of path: String) -> HeaderLook {
-        guard let (first, size) = Self.readHeader(path) else { return HeaderLook(header: nil, isUpToDate: false) }
+    /// `isLink`: the path is a symbolic link (the caller's `lstat` said so). SQLite names the journal after the
+    /// file a link points to, so a link is never judged from beside it: it is left to SQLite.
+    func lookAtHeader(of path: String, isLink: Bool) -> HeaderLook {
+        // One descriptor for both reads of the header: the file is opened once.
+        guard let file = try? FileDescriptor(opening: path, .readOnly), let (first, size) = Self.readHeader(file)
+        else { return HeaderLook(header: nil, isUpToDate: false) }
         let goal = target ?? migrator.migrations.latestVersion
         let expected = migrator.applicationID
         let found = first.applicationID
-        guard goal >= 1, goal <= migrator.migrations.latestVersion, first.userVersion == goal,
+        guard !isLink, goal >= 1, goal <= migrator.migrations.latestVersion, first.userVersion == goal,
             expected == 0 || found == 0 || found == expected,
             first.isRollbackJournal || first.isWriteAheadLog, Self.isSane(first, size: size),
-            // SQLite names the journal after the file a link points to; a link is left to SQLite.
-            FileSystem.kindWithoutFollowing(path) == .regularFile,
             !FileSystem.exists(path + "-journal"), !FileSystem.exists(path + "-wal"),
-            Self.readHeader(path).map({ $0.0 == first && $0.1 == size }) == true
+            Self.readHeader(file).map({ $0.0 == first && $0.1 == size }) == true
         else { return HeaderLook(header: first, isUpToDate: false) }
         return HeaderLook(header: first, isUpToDate: true)
     }
@@ -46,11 +48,10 @@ extension FleetMigrator {
         return pages * pageSize == size
     }
 
-    /// The first 100 bytes of a regular file (symbolic links followed) and the file's size, read through one
-    /// descriptor; nil when it cannot be read or does not start like a SQLite database.
-    static func readHeader(_ path: String) -> (DatabaseHeader, Int)? {
-        guard let file = try? FileDescriptor(opening: path, .readOnly),
-            let bytes = try? file.read(upTo: DatabaseHeader.length, at: 0), let header = DatabaseHeader(bytes),
+    /// The first 100 bytes of an open file and its size; nil when they cannot be read or do not start like a
+    /// SQLite database.
+    static func readHeader(_ file: borrowing FileDescriptor) -> (DatabaseHeader, Int)? {
+        guard let bytes = try? file.read(upTo: DatabaseHeader.length, at: 0), let header = DatabaseHeader(bytes),
             let size = try? file.size()
         else { return nil }
         return (header, size)
