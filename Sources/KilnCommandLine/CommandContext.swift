@@ -84,11 +84,19 @@ public struct CommandContext {
     ///
     /// - Throws: the encoder's error, if the document cannot be encoded.
     func printJSON<Document: Encodable>(_ document: Document) throws {
+        printDocument(try jsonText(document) + "\n")
+    }
+
+    /// A value as this run writes JSON: keys sorted, slashes bare; one compact line under JSON Lines, else
+    /// pretty. Without its newline.
+    ///
+    /// - Throws: the encoder's error, if the value cannot be encoded.
+    func jsonText<Value: Encodable>(_ value: Value) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting =
             output.isJSONLines
             ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        printDocument(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// Prints a document already rendered (`kiln schema --format json`) on standard output and notes that the

@@ -49,6 +49,15 @@ public struct FleetFileResult: Sendable {
     /// ``Migrator/prepareConnection`` threw.
     public let error: (any Error)?
 
+    /// The SQLite result code behind ``error``, when there is one.
+    public var sqliteCode: SQLiteResultCode? { error.flatMap(FleetMigrator.sqliteCode(of:)) }
+
+    /// Whether the file was refused because it cannot be written (a read-only file, folder or file system:
+    /// `SQLITE_READONLY`, or `SQLITE_CANTOPEN` creating its journal), the rule the migrator refuses it by.
+    public var isUnwritable: Bool {
+        outcome == .refused && sqliteCode.map(FleetMigrator.isUnwritable) == true
+    }
+
     /// A result from its facts.
     public init(
         file: FleetFile, outcome: Outcome, fromVersion: Int32?, toVersion: Int32?, appliedCount: Int,

@@ -51,23 +51,18 @@ extension MigrateFleetText {
                 + "\(busyAttempts == 1 ? "" : "s") of \(Self.seconds(milliseconds: busyTimeoutMilliseconds)) each; "
                 + "run again when the writer is done"
         }
-        guard let error = result.error else { return nil }
-        if result.outcome == .refused, let code = (error as? MigrationError)?.sqliteError?.code,
-            code.matches(.readOnly) || code.matches(.cannotOpen)
-        {
+        if result.isUnwritable {
             return "kiln could not write this file (read-only file, folder or file system); nothing was written to it"
         }
-        guard Self.isDiskFull(error) else { return nil }
+        guard Self.isDiskFull(result) else { return nil }
         return "free space on the disk and run the same command again: each file is at its old version or further "
             + "along"
     }
 
-    /// Whether `error` comes from a full disk: `SQLITE_FULL` (or `ENOSPC`) in it, or SQLite's words for it.
-    static func isDiskFull(_ error: any Error) -> Bool {
-        let code = (error as? SQLiteError)?.code ?? (error as? MigrationError)?.sqliteError?.code
-        if code?.primary == .full { return true }
-        if let error = error as? FileSystemError, error.cause == .system(errno: ENOSPC) { return true }
-        return "\(error)".contains("database or disk is full")
+    /// Whether a file failed on a full disk: `SQLITE_FULL` behind its error, or `ENOSPC`.
+    static func isDiskFull(_ result: FleetFileResult) -> Bool {
+        if result.sqliteCode?.primary == .full { return true }
+        return (result.error as? FileSystemError)?.cause == .system(errno: ENOSPC)
     }
 
     /// `2 s`, `1.5 s`.

@@ -94,10 +94,8 @@ struct MigrateFleetReport {
     /// One compact JSON object on a line of its own; an object that cannot be encoded is said on standard
     /// error (it never happens: every field is a plain value).
     private func printLine(_ line: FleetFileLine) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            context.standardOutput(String(decoding: try encoder.encode(line), as: UTF8.self) + "\n")
+            context.standardOutput(try context.jsonText(line) + "\n")
         } catch {
             context.standardError("kiln: error: \(error)\n")
         }
