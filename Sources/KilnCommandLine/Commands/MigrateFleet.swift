@@ -18,24 +18,34 @@ enum MigrateFleet {
         let shard = arguments[MigrateCommand.shard]
         let fleet = try migrator(arguments, context: context)
         let selection = try select(pattern, shard: shard)
-        let total = selection.count()
+        // A first walk only counts the files for the progress line's "of 10,000": no terminal, no first walk.
+        let total = context.progress == nil ? nil : selection.count()
         var report = MigrateFleetReport(
             database: database, pattern: pattern, shard: shard, fleet: fleet, total: total, context: context)
-        if total == 0 {
-            let overall = shard == nil ? 0 : try select(pattern, shard: nil).count()
-            guard overall > 0 else {
-                throw DiagnosticFailure(Diagnostic(.error, "no file matches '\(pattern.text)'"))
-            }
-            try report.finishEmptyShard(overall: overall)
-            return KilnTool.success
-        }
+        if total == 0 { return try finishWithoutFiles(pattern, shard: shard, report: report) }
         let interruption = context.interruption
         let summary = fleet.migrate(
             selection, onResult: { report.add($0) }, isCancelled: { interruption() != nil })
         // After a signal no summary: the interrupt line says how far the run got and what is left.
         if let signal = interruption() { throw try report.interrupted(summary, signal: signal) }
+        if summary.fileCount + summary.notStarted == 0 {
+            return try finishWithoutFiles(pattern, shard: shard, report: report)
+        }
         try report.finish(summary)
         return summary.succeeded ? KilnTool.success : KilnTool.failure
+    }
+
+    /// Ends a run whose pattern (or shard) holds no file: an error when the pattern matches nothing at all,
+    /// fine (and said) when only this shard is empty.
+    ///
+    /// - Throws: ``DiagnosticFailure`` naming the pattern when no file matches it.
+    private static func finishWithoutFiles(_ pattern: FleetPatternPath, shard: FleetShard?, report: MigrateFleetReport)
+        throws -> Int32
+    {
+        let overall = shard == nil ? 0 : try select(pattern, shard: nil).count()
+        guard overall > 0 else { throw DiagnosticFailure(Diagnostic(.error, "no file matches '\(pattern.text)'")) }
+        try report.finishEmptyShard(overall: overall)
+        return KilnTool.success
     }
 
     /// The fleet migrator the options ask for.

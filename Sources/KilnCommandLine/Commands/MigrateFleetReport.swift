@@ -8,8 +8,8 @@ import Kiln
 struct MigrateFleetReport {
     /// The text of lines and summary.
     let text: MigrateFleetText
-    /// The files the run will take (of its shard), for the progress line.
-    let total: Int
+    /// The files the run will take (of its shard), for the progress line; counted only when there is one.
+    let total: Int?
     /// Where output goes.
     let context: CommandContext
     /// Files that have a result.
@@ -19,7 +19,7 @@ struct MigrateFleetReport {
 
     /// A report for one run.
     init(
-        database: String, pattern: FleetPatternPath, shard: FleetShard?, fleet: FleetMigrator, total: Int,
+        database: String, pattern: FleetPatternPath, shard: FleetShard?, fleet: FleetMigrator, total: Int?,
         context: CommandContext
     ) {
         text = MigrateFleetText(
@@ -27,7 +27,7 @@ struct MigrateFleetReport {
             busyTimeoutMilliseconds: fleet.busyTimeoutMilliseconds)
         self.total = total
         self.context = context
-        context.progress?.show(MigrateFleetText.progress(finished: 0, of: total, failures: 0))
+        showProgress()
     }
 
     /// Prints one file's result and moves the progress line on.
@@ -36,7 +36,13 @@ struct MigrateFleetReport {
         if result.outcome.isFailure { failures += 1 }
         // After a signal a failure only says the run was interrupted: the interrupt line says it once.
         if !(result.outcome.isFailure && context.interruption() != nil) { print(result) }
-        context.progress?.show(MigrateFleetText.progress(finished: finished, of: total, failures: failures))
+        showProgress()
+    }
+
+    /// Draws `migrating 1,234 of 10,000 · 3 failed` on the progress line, when there is one.
+    private func showProgress() {
+        guard let progress = context.progress, let total else { return }
+        progress.show(MigrateFleetText.progress(finished: finished, of: total, failures: failures))
     }
 
     /// The line (or JSON object) of one result, and the diagnostics of a failure.
@@ -68,7 +74,8 @@ struct MigrateFleetReport {
     func interrupted(_ summary: FleetSummary, signal: Int32) throws -> CommandInterrupted {
         context.progress?.clear()
         let interruption = CommandInterrupted(
-            signal: signal, progress: text.interruptedProgress(summary, of: total),
+            // Every file the walk listed either has a result or was not started (the rest of the walk is counted).
+            signal: signal, progress: text.interruptedProgress(summary, of: summary.fileCount + summary.notStarted),
             outcome: MigrateFleet.interruptedOutcome(dryRun: text.dryRun))
         if context.output.isJSON {
             // The interrupt line is reported after this document, which must list it like any error document.
