@@ -61,31 +61,16 @@ final class FleetMigratorFixture: @unchecked Sendable {
     func file(_ name: String) -> FleetFile { FleetFile(path: folder.path(name), relativePath: name) }
 }
 
-/// Holds SQLite's write lock (`BEGIN IMMEDIATE`) on a database from another thread, as another process
-/// would, until released or until `holding` seconds have passed.
-final class WriteLockHolder: @unchecked Sendable {
-    private let taken = DispatchSemaphore(value: 0)
-    private let release = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
-
-    /// Takes the write lock of `path` and returns once it is held; it is let go after `holding` seconds.
-    init(path: String, holding seconds: TimeInterval) {
-        let thread = Thread { [self] in
+extension LockHolder {
+    /// Holds SQLite's write lock (`BEGIN IMMEDIATE`) on a database from another thread, as another process
+    /// would, until released or until `seconds` have passed.
+    static func sqliteWriteLock(on path: String, holding seconds: TimeInterval) -> LockHolder {
+        LockHolder(for: seconds) { whileHeld in
             let connection = try? SQLiteConnection(path: path, mode: .readWrite)
             try? connection?.execute(sql: "BEGIN IMMEDIATE")
-            taken.signal()
-            _ = release.wait(timeout: .now() + seconds)
+            whileHeld()
             try? connection?.execute(sql: "ROLLBACK")
             try? connection?.close()
-            finished.signal()
         }
-        thread.start()
-        taken.wait()
-    }
-
-    /// Lets the lock go (if it is still held) and waits until it is.
-    func unlock() {
-        release.signal()
-        finished.wait()
     }
 }

@@ -10,7 +10,7 @@ struct FleetMigratorLockTests {
     func busyThroughout() throws {
         let fleet = try FleetMigratorFixture()
         let path = try fleet.database("a.db", at: 1)
-        let holder = WriteLockHolder(path: path, holding: 30)
+        let holder = LockHolder.sqliteWriteLock(on: path, holding: 30)
         var engine = FleetMigrator(migrator: try fleet.migrator())
         engine.busyTimeoutMilliseconds = 50
         engine.busyAttempts = 3
@@ -26,7 +26,7 @@ struct FleetMigratorLockTests {
     func busyThenReleased() throws {
         let fleet = try FleetMigratorFixture()
         let path = try fleet.database("a.db", at: 1)
-        let holder = WriteLockHolder(path: path, holding: 0.15)
+        let holder = LockHolder.sqliteWriteLock(on: path, holding: 0.15)
         var engine = FleetMigrator(migrator: try fleet.migrator())
         engine.busyTimeoutMilliseconds = 60
         engine.busyAttempts = 20

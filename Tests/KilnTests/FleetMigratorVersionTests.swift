@@ -83,7 +83,7 @@ struct FleetMigratorVersionTests {
     func cancelledWhileBusy() throws {
         let fleet = try FleetMigratorFixture()
         let path = try fleet.database("a.db", at: 1)
-        let holder = WriteLockHolder(path: path, holding: 30)
+        let holder = LockHolder.sqliteWriteLock(on: path, holding: 30)
         defer { holder.unlock() }
         // The run is cancelled once the file's first attempt has begun (its connection is being prepared).
         let cancelled = CancellationFlag()
