@@ -45,8 +45,8 @@ struct HelpAndUsageTests {
                 kiln migrate: note: did you mean '--dry-run'?
                 Usage: kiln migrate <database> [--db <file>] [--each <pattern>] [--to <version>]
                                     [--dry-run] [--baseline <version>] [--jobs <n>]
-                                    [--fail-fast] [--shard <k/n>] [--json] [--adopt]
-                                    [--drop-tracking-table] [--root <dir>]
+                                    [--fail-fast] [--shard <k/n>] [--create-empty] [--json]
+                                    [--adopt] [--drop-tracking-table] [--root <dir>]
                   See 'kiln help migrate' for more.
 
                 """)

@@ -98,7 +98,7 @@ struct MigrateFleetCommandTests {
         #expect(
             line.contains(" of 4 files (") && line.contains(" migrated): each file is at its old version"), "\(line)")
         #expect(!result.standardOutput.contains("shop: "))
-        for index in 0..<4 { try project.folder.write("t/\(index).db", bytes: []) }
+        for index in 0..<4 { try project.folder.writeEmptyDatabase("t/\(index).db") }
         let json = run(["migrate", "shop", "--each", "t", "--jobs", "1", "--json"], in: project, interruption: signal)
         let last = try #require(json.standardOutput.split(separator: "\n").last)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])

@@ -25,6 +25,7 @@ struct MigrateFleetOptionTests {
             (["--db", "a.db", "--fail-fast"], "'--fail-fast' goes with '--each'"),
             (["--db", "a.db", "--shard", "1/2"], "'--shard' goes with '--each'"),
             (["--db", "a.db", "--json"], "'--json' goes with '--each'"),
+            (["--db", "a.db", "--create-empty"], "'--create-empty' goes with '--each'"),
             (["--each", "t", "--adopt"], "'--adopt' does not go with '--each'"),
             (["--each", "t", "--drop-tracking-table"], "'--drop-tracking-table' does not go with '--each'"),
         ] as [([String], String)])
@@ -106,7 +107,7 @@ struct MigrateFleetOptionTests {
     @Test("help shows the fleet options")
     func help() throws {
         let result = try ShopProject().kiln("migrate", "--help")
-        for option in ["--each <pattern>", "--jobs <n>", "--fail-fast", "--shard <k/n>", "--json"] {
+        for option in ["--each <pattern>", "--jobs <n>", "--fail-fast", "--shard <k/n>", "--create-empty", "--json"] {
             #expect(result.standardOutput.contains(option), "\(option)")
         }
     }

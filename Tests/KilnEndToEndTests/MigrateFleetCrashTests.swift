@@ -24,9 +24,9 @@ struct MigrateFleetCrashTests {
             )
         }
 
-    /// `count` empty files (version 0) under `fleet/`, in two folders.
+    /// `count` new databases (version 0) under `fleet/`, in two folders.
     static func makeFleet(_ project: ShopProject, count: Int) throws {
-        for index in 0..<count { try project.folder.write("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db", "") }
+        for index in 0..<count { try project.folder.writeEmptyDatabase("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db") }
     }
 
     @Test("kill -9 at 20 random moments never leaves a file partial, and a rerun finishes the rest with exit 0")
@@ -127,7 +127,7 @@ struct MigrateFleetCrashTests {
     func shards() throws {
         let project = try ShopProject()
         let count = 40
-        for index in 0..<count { try project.folder.write("fleet/\(index % 3)/\(index).db", "") }
+        for index in 0..<count { try project.folder.writeEmptyDatabase("fleet/\(index % 3)/\(index).db") }
         #expect(try project.kiln("migrate", "shop", "--each", "fleet").status == 0)
         let all = Set((0..<count).map { "fleet/\($0 % 3)/\($0).db" })
         for total in 1...8 {

@@ -23,7 +23,7 @@ struct MigrateFleetThreadLimitTests {
     @Test("every file is migrated though no worker thread can be created", .enabled(if: runs))
     func noWorkerThreads() throws {
         let project = try ShopProject()
-        for index in 0..<6 { try project.folder.write("fleet/\(index).db", "") }
+        for index in 0..<6 { try project.folder.writeEmptyDatabase("fleet/\(index).db") }
         let binary = project.folder.path("kiln")
         try FileManager.default.copyItem(atPath: KilnBinary.url.path, toPath: binary)
         // `nobody` must read the project and write the fleet (its files and their journals).
@@ -51,7 +51,7 @@ struct MigrateFleetThreadLimitTests {
         .enabled(if: ExternalTool("prlimit").runs))
     func lowDescriptorLimit() throws {
         let project = try ShopProject()
-        for index in 0..<64 { try project.folder.write("fleet/\(index).db", "") }
+        for index in 0..<64 { try project.folder.writeEmptyDatabase("fleet/\(index).db") }
         let result = try ExternalTool("prlimit").run(
             ["--nofile=48:4096", KilnBinary.url.path, "migrate", "shop", "--each", "fleet", "--jobs", "32"],
             in: project.folder.url)

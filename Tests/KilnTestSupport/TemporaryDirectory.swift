@@ -33,6 +33,19 @@ public final class TemporaryDirectory: @unchecked Sendable {
         return file.path
     }
 
+    /// Writes a new, empty database at version 0 (one page, no table), creating folders as needed, and returns
+    /// its path: a fleet's file that is yet to be migrated. (A 0-byte file is no database to a fleet.)
+    @discardableResult
+    public func writeEmptyDatabase(_ relative: String) throws -> String {
+        let file = try write(relative, bytes: [])
+        try FileManager.default.removeItem(atPath: file)
+        let connection = try SQLiteConnection(path: file)
+        // Setting a header field writes page 1, so the file is a database from its first byte.
+        try connection.execute(sql: "PRAGMA user_version = 0")
+        try connection.close()
+        return file
+    }
+
     /// Reads a file's bytes.
     public func read(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: url.appendingPathComponent(relative)))

@@ -39,12 +39,12 @@ final class FleetMigratorFixture: @unchecked Sendable {
         return migrator
     }
 
-    /// Makes `name` a database at `version` (0: an empty database file of 0 bytes).
+    /// Makes `name` a database at `version` (0: a new database of one page and no table).
     @discardableResult
     func database(_ name: String, at version: Int32, applicationID: Int32 = 0) throws -> String {
         let path = folder.path(name)
         if version == 0 {
-            _ = try folder.write(name, "")
+            try folder.writeEmptyDatabase(name)
         } else {
             let maker = Migrator(migrations: try migrationSet("shop", Self.shop), applicationID: applicationID)
             try maker.migrate(fileAt: path, to: version)

@@ -68,7 +68,7 @@ struct FleetMigratorOutcomeTests {
         #expect(try fleet.version("old.db") == 3)
     }
 
-    @Test("an empty file is migrated from version 0; a target stops below the newest")
+    @Test("a new database at version 0 is migrated; a target stops below the newest")
     func migratesEmptyToTarget() throws {
         let fleet = try FleetMigratorFixture()
         try fleet.database("new.db", at: 0)

@@ -10,9 +10,9 @@ public struct FleetFileResult: Sendable {
         case upToDate
         /// A migration failed and was rolled back; the file stays at the last version that committed.
         case failed
-        /// The file is not a database this migration set may change (not SQLite, another application's, a
-        /// newer version, version 0 with tables, already past the target, not a regular file, a link to
-        /// nothing, unreadable, or not writable): nothing was written.
+        /// The file is not a database this migration set may change (not SQLite, an empty file, another
+        /// application's, a newer version, version 0 with tables, already past the target, not a regular file,
+        /// a link to nothing, unreadable, or not writable): nothing was written.
         case refused
         /// Another connection held the write lock through every attempt.
         case busy

@@ -10,8 +10,9 @@ extension FleetMigrator {
     /// - A lock another connection held (`SQLITE_BUSY`, any extended code) is ``FleetFileResult/Outcome/busy``;
     ///   an interrupt (`SQLITE_INTERRUPT`) is ``FleetFileResult/Outcome/interrupted``, wherever they happened.
     /// - A file this migration set may not change is ``FleetFileResult/Outcome/refused``: a newer version,
-    ///   version 0 with tables, not a database, another application's, a file SQLite could not open or read
-    ///   (damaged, unreadable), and anything that is not a regular file or that the system would not open.
+    ///   version 0 with tables, not a database, an empty file, another application's, a file SQLite could not
+    ///   open or read (damaged, unreadable), and anything that is not a regular file or that the system would
+    ///   not open.
     ///   A file that cannot be written (`SQLITE_READONLY`, or `SQLITE_CANTOPEN` creating its journal) and a file
     ///   already past the target version are refused as well: nothing was written to them.
     /// - Anything else (a migration's statement, a foreign-key violation, a failed commit, an invalid target,
@@ -27,7 +28,8 @@ extension FleetMigrator {
         }
         guard let migrationError = error as? MigrationError else { return .failed }
         switch migrationError.reason {
-        case .databaseIsNewer, .notCreatedByKiln, .notADatabase, .applicationIDMismatch, .cannotOpen, .cannotRead:
+        case .databaseIsNewer, .notCreatedByKiln, .notADatabase, .emptyFile, .applicationIDMismatch, .cannotOpen,
+            .cannotRead:
             return .refused
         case .fileFailed(_, let error), .database(let error):
             return isUnwritable(error.code) ? .refused : .failed

@@ -74,7 +74,7 @@ extension FleetMigrator {
         let attempts = max(1, busyAttempts)
         for attempt in 1...attempts {
             do {
-                progress.record(try migrateExisting(file.path) { progress.record($0) })
+                progress.record(try migrateExisting(file.path, isLink: isLink) { progress.record($0) })
                 return result(progress.lastCommittedVersion != nil ? .migrated : .upToDate, progress)
             } catch {
                 let outcome = Self.outcome(of: error)
@@ -106,10 +106,15 @@ extension FleetMigrator {
         }
     }
 
-    /// One attempt at an existing file, which is never created.
-    private func migrateExisting(_ path: String, onEvent: (Migrator.Event) -> Void) throws -> Migrator.Report {
-        try migrator.migrate(
-            fileAt: path, to: target, baseline: baseline, dryRun: dryRun, creating: false,
+    /// One attempt at an existing file, which is never created; an empty one is made a database only when
+    /// ``createsDatabasesInEmptyFiles`` and `path` is no symbolic link (`isLink`).
+    private func migrateExisting(_ path: String, isLink: Bool, onEvent: (Migrator.Event) -> Void) throws
+        -> Migrator.Report
+    {
+        let emptyFile: Migrator.EmptyFileRule =
+            createsDatabasesInEmptyFiles && !isLink ? .makeDatabase : .refuse(throughSymbolicLink: isLink)
+        return try migrator.migrate(
+            fileAt: path, to: target, baseline: baseline, dryRun: dryRun, creating: false, emptyFile: emptyFile,
             busyTimeoutMilliseconds: busyTimeoutMilliseconds, onEvent: onEvent)
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Migrates many database files of one migration set, with bounded concurrency: each file exactly as
 /// ``Migrator/migrate(fileAt:to:baseline:dryRun:onEvent:)`` would (same checks, same refusals, one
-/// transaction per migration), except that a file that does not exist is never created.
+/// transaction per migration), except that a file that does not exist is never created, and an empty file is
+/// refused rather than made a database (unless ``createsDatabasesInEmptyFiles``).
 ///
 /// A file whose header already says it is at the target version costs one read of its first 100 bytes (and a
 /// look for a `-journal` or `-wal` file beside it). A file whose write lock another connection holds is tried
@@ -35,6 +36,11 @@ public struct FleetMigrator: Sendable {
     public var busyTimeoutMilliseconds: Int32 = 2000
     /// How many attempts a busy file gets before it is reported busy (at least 1).
     public var busyAttempts = 3
+    /// Make a new database of each empty (0-byte) regular file, as `migrate(fileAt:)` does. Off by default: a
+    /// fleet's folder may hold empty files that are no database (`READY`, `upload.lock`), and each is refused
+    /// (``MigrationError/Reason/emptyFile(throughSymbolicLink:)``) with nothing written. Even when on, an empty
+    /// file reached through a symbolic link is refused: the link may lead out of the fleet's folder.
+    public var createsDatabasesInEmptyFiles = false
 
     /// A fleet migrator running `concurrency` files at once (default: the number of active cores).
     public init(migrator: Migrator, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -19,6 +19,10 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
         case notCreatedByKiln
         /// The file is not a SQLite database.
         case notADatabase
+        /// The file is empty (0 bytes), which SQLite would take for a new database, and the caller did not ask
+        /// for one to be made in it (``FleetMigrator/createsDatabasesInEmptyFiles``); `throughSymbolicLink`
+        /// when the path is a symbolic link, whose empty file is never made a database.
+        case emptyFile(throughSymbolicLink: Bool)
         /// The database belongs to another application (`PRAGMA application_id`).
         case applicationIDMismatch(found: Int32, expected: Int32)
         /// A baseline named a version whose schema differs from the database's.
@@ -73,6 +77,8 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
             "the database is at version \(version), but the newest migration of '\(database)' is \(latest)"
         case .notCreatedByKiln: "the database is at version 0 but already has tables: kiln did not create it"
         case .notADatabase: "\(path) is not a SQLite database"
+        case .emptyFile(let throughLink):
+            "\(path) is \(throughLink ? "a symbolic link to " : "")an empty file, not a database"
         case .applicationIDMismatch(let found, let expected):
             "the database's application_id is \(found), not \(expected)"
         case .baselineMismatch(let version, let differences):
@@ -99,6 +105,10 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
             "a newer version of the app wrote this file; kiln never downgrades or erases a database"
         case .notCreatedByKiln: "if its schema is what migrations 1 to N produce, adopt it with a baseline of N"
         case .notADatabase: "migrate a database file, or a path where one may be created"
+        case .emptyFile(let throughLink):
+            throughLink
+                ? "an empty file reached through a symbolic link is never made a database: it may be outside the fleet"
+                : "a fleet never makes a database of an empty file unless createsDatabasesInEmptyFiles is set"
         case .applicationIDMismatch: "this file belongs to another application"
         case .baselineMismatch:
             "baseline at the version whose schema the database has, or bring the schema in line first"

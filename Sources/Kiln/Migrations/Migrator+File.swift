@@ -19,13 +19,24 @@ extension Migrator {
         try migrate(fileAt: path, to: target, baseline: baseline, dryRun: dryRun, creating: true, onEvent: onEvent)
     }
 
+    /// What migrating an existing file does when SQLite finds it empty (0 bytes, no page at all), which SQLite
+    /// itself takes for a new database.
+    enum EmptyFileRule {
+        /// Make a new database of it, as a missing file is made one: `migrate --db FILE`.
+        case makeDatabase
+        /// Refuse it with ``MigrationError/Reason/emptyFile(throughSymbolicLink:)``, writing nothing: a fleet's
+        /// files, unless it was asked for; `throughSymbolicLink` when the path is a link.
+        case refuse(throughSymbolicLink: Bool)
+    }
+
     /// ``migrate(fileAt:to:baseline:dryRun:onEvent:)``, except that with `creating` false a missing file is
-    /// never created (the open fails with ``MigrationError/Reason/cannotOpen(_:)``), and each connection waits
-    /// `busyTimeoutMilliseconds` for another connection's lock: how a fleet migrates a file it listed earlier.
+    /// never created (the open fails with ``MigrationError/Reason/cannotOpen(_:)``), an empty file follows
+    /// `emptyFile`, and each connection waits `busyTimeoutMilliseconds` for another connection's lock: how a
+    /// fleet migrates a file it listed earlier.
     @discardableResult
     func migrate(
         fileAt path: String, to target: Int32?, baseline: Int32?, dryRun: Bool, creating: Bool,
-        busyTimeoutMilliseconds: Int32 = 5000, onEvent: (Event) -> Void
+        emptyFile: EmptyFileRule = .makeDatabase, busyTimeoutMilliseconds: Int32 = 5000, onEvent: (Event) -> Void
     ) throws -> Report {
         let existed = FileSystem.exists(path)
         let timeout = busyTimeoutMilliseconds
@@ -33,7 +44,13 @@ extension Migrator {
             let scratch = try connect(":memory:", mode: .readWriteCreate)
             if existed || !creating {
                 let original = try connect(path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
-                do { try original.copyDatabase(into: scratch) } catch let error as SQLiteError {
+                do {
+                    try refuseIfEmpty(original, path: path, emptyFile)
+                    try original.copyDatabase(into: scratch)
+                } catch var failure as MigrationError {
+                    failure.isDryRun = true
+                    throw failure
+                } catch let error as SQLiteError {
                     var failure = failure(
                         error.code.matches(.notADatabase) ? .notADatabase : .cannotRead(error), path: path)
                     failure.isDryRun = true
@@ -47,7 +64,10 @@ extension Migrator {
         do {
             // In rollback-journal mode a commit is the journal's unlink; only EXTRA fsyncs the folder after it,
             // so a power loss after this returns cannot bring the journal back and undo the migrations.
-            do { try connection.execute(sql: "PRAGMA synchronous = EXTRA") } catch let error as SQLiteError {
+            do {
+                try connection.execute(sql: "PRAGMA synchronous = EXTRA")
+                try refuseIfEmpty(connection, path: path, emptyFile)
+            } catch let error as SQLiteError {
                 throw failure(error.code.matches(.notADatabase) ? .notADatabase : .cannotRead(error), path: path)
             }
             return try migrate(connection, to: target, baseline: baseline, onEvent: onEvent)
@@ -65,6 +85,16 @@ extension Migrator {
         } catch let error as SQLiteError {
             throw failure(.cannotOpen(error), path: path)
         }
+    }
+
+    /// Throws ``MigrationError/Reason/emptyFile(throughSymbolicLink:)`` when `rule` refuses empty files and
+    /// SQLite finds no page in the file (`PRAGMA page_count` is 0: it is 0 bytes long, once SQLite has rolled
+    /// back any hot journal beside it), before anything is written to it.
+    private func refuseIfEmpty(_ connection: SQLiteConnection, path: String, _ rule: EmptyFileRule) throws {
+        guard case .refuse(let throughLink) = rule, try connection.integer(sql: "PRAGMA main.page_count") == 0 else {
+            return
+        }
+        throw failure(.emptyFile(throughSymbolicLink: throughLink), path: path)
     }
 
     /// An error about the database file at `path`.

@@ -24,13 +24,14 @@ enum MigrateCommand: KilnCommand {
         name: "migrate",
         abstract: "Brings a database file to the newest version of its migrations.",
         discussion: """
-            Creates the file if it does not exist. Each migration runs in its own transaction; a failing one is
+            Creates the file if it does not exist; an existing empty file is made a new database the same way. Each migration runs in its own transaction; a failing one is
             rolled back completely and the file stays at the last good version. The version is kept in
             PRAGMA user_version.
 
             With --each instead of --db, every file the pattern names (a folder, or a quoted glob such as
             'tenants/*.db' or 'data/**/*.sqlite') is migrated the same way, several at once, and never created:
-            one line per file as it finishes, then a summary. A file already at the target version costs one
+            one line per file as it finishes, then a summary. An empty file is refused, not made a database,
+            unless --create-empty (and never through a symbolic link). A file already at the target version costs one
             read of its header. A failing file does not stop the others unless --fail-fast; the exit status is 1
             if any file failed, was refused or stayed busy. A run cut short leaves each file at its old version
             or further along: run the same command again to finish the rest. --shard K/N takes the K-th of N
@@ -41,8 +42,8 @@ enum MigrateCommand: KilnCommand {
         arguments: [database.declaration],
         options: [
             db.declaration, each.declaration, to.declaration, dryRun.declaration, baseline.declaration,
-            jobs.declaration, failFast.declaration, shard.declaration, json.declaration, adopt.declaration,
-            dropTrackingTable.declaration,
+            jobs.declaration, failFast.declaration, shard.declaration, createEmpty.declaration, json.declaration,
+            adopt.declaration, dropTrackingTable.declaration,
         ],
         group: .install)
 
@@ -72,6 +73,10 @@ enum MigrateCommand: KilnCommand {
     /// `--shard <k/n>`.
     static let shard = Option<FleetShard?>(
         name: "shard", valueName: "k/n", help: "With --each, migrate only slice K of N (1/3, 2/3, 3/3).")
+    /// `--create-empty`.
+    static let createEmpty = Option<Bool>(
+        flag: "create-empty",
+        help: "With --each, make each empty regular file a new database instead of refusing it (never a link).")
     /// `--json`: the shared flag (``OutputDocument/requested(by:)`` finds it by name), worded for JSON Lines.
     static let json = Option<Bool>(
         flag: CommonOptions.json.name,
@@ -159,7 +164,8 @@ enum MigrateCommand: KilnCommand {
         case (.some(let file), nil):
             let fleetOnly = [
                 arguments[jobs] == nil ? nil : "--jobs", arguments[failFast] ? "--fail-fast" : nil,
-                arguments[shard] == nil ? nil : "--shard", arguments[json] ? "--json" : nil,
+                arguments[shard] == nil ? nil : "--shard", arguments[createEmpty] ? "--create-empty" : nil,
+                arguments[json] ? "--json" : nil,
             ]
             if let option = fleetOnly.compactMap({ $0 }).first { throw usage("'\(option)' goes with '--each'") }
             return file

@@ -67,6 +67,7 @@ enum MigrateFleet {
         fleet.baseline = arguments[MigrateCommand.baseline]
         fleet.dryRun = arguments[MigrateCommand.dryRun]
         fleet.stopsAtFirstFailure = arguments[MigrateCommand.failFast]
+        fleet.createsDatabasesInEmptyFiles = arguments[MigrateCommand.createEmpty]
         return fleet
     }
 

@@ -31,6 +31,12 @@ extension MigrateFleetText {
         if let error = error as? MigrationError {
             switch error.reason {
             case .notADatabase: hint = .some("the pattern names a file that is not a database; kiln left it alone")
+            case .emptyFile(throughSymbolicLink: false):
+                hint = .some("kiln left it alone; pass --create-empty to make each empty file of the fleet a new database")
+            case .emptyFile(throughSymbolicLink: true):
+                hint = .some(
+                    "kiln left it alone: an empty file reached through a symbolic link is never made a database, "
+                        + "even with --create-empty")
             case .applicationIDMismatch: hint = .some("this file belongs to another application; kiln left it alone")
             case .invalidTarget(let target, let current, _, nil) where current > target:
                 hint = .some("kiln never migrates a database down; this file stays at version \(current)")
