@@ -158,10 +158,8 @@ public struct MigrationSet: Sendable {
     /// Finds what would make one file fail before it runs, reading its statements one at a time (the list is
     /// not kept: a file of a million statements costs no more than its bytes).
     static func check(_ source: SourceText) -> [MigrationSetError.Problem] {
-        if let offset = source.bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { UTF8Validation.firstInvalidOffset($0, buffer.count) }
-        }) {
-            return [.init(.invalidUTF8, at: source.location(ofByte: offset))]
+        if let (offset, problem) = UTF8Validation.firstProblem(in: source.bytes) {
+            return [.init(problem == .nulByte ? .nulByte : .invalidUTF8, at: source.location(ofByte: offset))]
         }
         var lexer = SQLLexer(bytes: source.bytes)
         var position = 0

@@ -19,6 +19,8 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         case versionGap(previous: Int32, next: Int32, previousFile: String, nextFile: String)
         /// A file is not valid UTF-8.
         case invalidUTF8
+        /// A file holds a NUL byte, where SQLite would stop reading it: the statements after it would never run.
+        case nulByte
         /// A comment or quoted token is never closed.
         case unterminatedToken(SQLLexerProblem)
         /// A statement does what only the migrator may do.
@@ -78,6 +80,7 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
                 ? "migration \(previous + 1) is missing" : "migrations \(previous + 1) to \(next - 1) are missing")
                 + ": versions jump from \(previous) ('\(previousFile)') to \(next) ('\(nextFile)')"
         case .invalidUTF8: "the file is not valid UTF-8"
+        case .nulByte: TextProblem.nulByteInSQLMessage
         case .unterminatedToken(let problem): problem.message
         case .forbiddenStatement(let rule): rule.message
         case .noMigrations(_, let folder): "no migrations in '\(folder)'"
@@ -97,6 +100,7 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
                 + (next - previous == 2 ? "version \(previous + 1)" : "each of versions \(previous + 1) to \(next - 1)")
                 + ", e.g. '\(MigrationFileName.make(version: previous + 1, words: ["placeholder"]))'"
         case .invalidUTF8: "save the file as UTF-8"
+        case .nulByte: TextProblem.nulByteHint
         case .forbiddenStatement(let rule): rule.hint
         case .noMigrations: "create the first one, e.g. '0001_create_table.sql'"
         }

@@ -9,13 +9,19 @@ extension SQLiteConnection {
     /// (<https://www.sqlite.org/c3ref/prepare.html>), so bounding it by the statement keeps both the copy and
     /// the work linear; the whole rest of the script would make a long script quadratic.
     ///
+    /// A script holding a NUL byte is refused before any of it runs: SQLite stops reading text at a NUL even
+    /// when it is given the text's length, so the statements after it would silently never run.
+    ///
     /// - Parameters:
     ///   - script: the script's UTF-8 bytes.
     ///   - body: receives each statement and the byte offset where SQLite began reading its text (white space
     ///     and comments before it included).
-    /// - Throws: ``SQLiteScriptFailure`` wrapping the first ``SQLiteError``, from preparing or from `body`;
-    ///   other errors from `body` unchanged.
+    /// - Throws: ``SQLiteScriptFailure`` wrapping the first ``SQLiteError``, from preparing or from `body`
+    ///   (the NUL error of `SQLiteError.nulByte(in:at:)`); other errors from `body` unchanged.
     func forEachStatement(utf8 script: [UInt8], _ body: (SQLiteStatement, Int) throws -> Void) throws {
+        if let nul = script.firstIndex(of: 0) {
+            throw SQLiteScriptFailure(error: .nulByte(in: script, at: nul), statementStart: 0)
+        }
         try script.withUnsafeBufferPointer { buffer in
             // An empty script has no address, and nothing to run.
             guard let address = buffer.baseAddress else { return }
@@ -37,7 +43,7 @@ extension SQLiteConnection {
     }
 
     /// Prepares the first statement of `base[offset..<end]` and hands it to `body`; returns how many bytes it
-    /// consumed, or nil when there is nothing left to run (only white space and comments, or a NUL byte).
+    /// consumed (all of them when only white space and comments are left), or nil when it consumed none.
     private func runFirst(
         _ base: UnsafePointer<CChar>, from offset: Int, to end: Int, _ body: (SQLiteStatement, Int) throws -> Void
     ) throws -> Int? {
@@ -47,7 +53,9 @@ extension SQLiteConnection {
         } catch let error as SQLiteError {
             throw SQLiteScriptFailure(error: error, statementStart: offset)
         }
-        guard let prepared else { return nil }
+        // No statement: the rest of this range is white space and comments (a NUL, which would also stop
+        // SQLite here, was refused before anything ran), so the next statement's text comes next.
+        guard let prepared else { return end - offset }
         do {
             try body(prepared.statement, offset)
         } catch let error as SQLiteError {

@@ -220,10 +220,12 @@ public final class SQLiteConnection {
 extension SQLiteConnection {
     /// Prepares one statement (`sqlite3_prepare_v2`).
     ///
-    /// - Throws: ``SQLiteError`` when `sql` holds no statement, more than one, or one SQLite rejects.
+    /// - Throws: ``SQLiteError`` when `sql` holds no statement, more than one, one SQLite rejects, or a NUL
+    ///   byte (where SQLite would stop reading).
     public func prepare(sql: String) throws -> SQLiteStatement {
         var utf8 = Array(sql.utf8)
         let count = utf8.count
+        if let nul = utf8.firstIndex(of: 0) { throw SQLiteError.nulByte(in: utf8, at: nul) }
         utf8.append(0)
         return try utf8.withUnsafeBufferPointer { buffer in
             // The buffer holds at least the terminating NUL, so it has an address.

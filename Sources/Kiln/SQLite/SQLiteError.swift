@@ -28,3 +28,13 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         return text + " [\(code)]"
     }
 }
+
+extension SQLiteError {
+    /// The error of SQL text holding a NUL byte at `offset`, which kiln refuses before SQLite reads any of it:
+    /// SQLite would stop reading there (`SQLITE_ERROR`, as for a token it does not recognize).
+    static func nulByte(in utf8: [UInt8], at offset: Int) -> SQLiteError {
+        SQLiteError(
+            code: .error, message: TextProblem.nulByteInSQLMessage, sql: String(decoding: utf8[..<offset], as: UTF8.self),
+            offset: offset)
+    }
+}

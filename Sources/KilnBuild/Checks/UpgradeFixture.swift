@@ -74,10 +74,13 @@ struct UpgradeFixture {
 
     /// Runs the fixture's statements on `connection`.
     ///
-    /// - Throws: ``CheckError`` when a statement fails (at the statement), or ``FileSystemError`` when the
-    ///   file cannot be read.
+    /// - Throws: ``CheckError`` when a statement fails (at the statement) or the file is no text (at the byte),
+    ///   or ``FileSystemError`` when the file cannot be read.
     func load(into connection: SQLiteConnection) throws {
-        let file = try SQLFile(path: path, displayPath: relativePath)
+        let file: SQLFile
+        do { file = try SQLFile(path: path, displayPath: relativePath) } catch let error as SQLFileError {
+            throw CheckError(CheckFinding(.error(error)))
+        }
         for statement in file.statements {
             do {
                 try connection.execute(sql: file.text(of: statement))

@@ -41,8 +41,11 @@ extension JSONParser {
         guard byte == UInt8(ascii: "u") else {
             throw invalidString(.invalidEscape(byte))
         }
+        let escape = position - 1
         position += 1
-        utf8 += Array(String(try readEscapedScalar()).utf8)
+        let scalar = try readEscapedScalar()
+        guard scalar.value != 0 else { throw JSONSyntaxError(reason: .nulCharacter(escaped: true), offset: escape) }
+        utf8 += Array(String(scalar).utf8)
     }
 
     /// The scalar of `\uXXXX` (after the `u`), joining a surrogate pair `\uD83D\uDE00` into one scalar.

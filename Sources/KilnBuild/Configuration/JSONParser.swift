@@ -19,9 +19,13 @@ package struct JSONParser {
     /// Reads a whole document: one value, with only white space around it, after at most one UTF-8 byte order
     /// mark (RFC 8259 section 8.1 lets a reader ignore it; editors on Windows write one).
     ///
-    /// - Throws: ``JSONSyntaxError`` at the first byte that is not strict JSON.
+    /// - Throws: ``JSONSyntaxError`` at the first byte that is not strict JSON, and first of all at a NUL byte
+    ///   anywhere (in a comment too).
     /// - Returns: the top-level value.
     package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        if let nul = bytes.firstIndex(of: 0) {
+            throw JSONSyntaxError(reason: .nulCharacter(escaped: false), offset: nul)
+        }
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         let value = try parser.readValue()

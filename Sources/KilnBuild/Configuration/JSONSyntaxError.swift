@@ -24,6 +24,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         case tooDeep
         /// A `/*` comment the file never closes with `*/`; the offset is the `/*`.
         case unterminatedComment
+        /// A NUL byte anywhere in the file (in a comment too), or `\u0000` in a string (`escaped`): no name,
+        /// path or SQL kiln reads from the file may hold one, since C and SQLite cut text short there.
+        case nulCharacter(escaped: Bool)
     }
 
     /// What is wrong.
@@ -52,6 +55,8 @@ extension JSONSyntaxError.Reason {
         case .unpairedSurrogate: return "a \\u surrogate must come as a high one followed by a low one"
         case .tooDeep: return "objects and arrays are nested too deeply"
         case .unterminatedComment: return "a '/*' comment must be closed with '*/'"
+        case .nulCharacter(escaped: false): return "a NUL byte may not stand anywhere in the file; remove it"
+        case .nulCharacter(escaped: true): return "a string may not hold '\\u0000': C and SQLite end text at a NUL"
         }
     }
 

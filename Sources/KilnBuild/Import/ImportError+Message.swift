@@ -1,9 +1,12 @@
+import Kiln
+
 extension ImportError.Reason {
     /// What is wrong, in words, lowercase.
     var message: String {
         switch self {
         case .sourceNotAFolder(let path): "\(path) is not a folder of migrations"
         case .cannotRead(let path, let error): "cannot read \(path): \(error.description)"
+        case .nulByte: TextProblem.nulByteInSQLMessage
         case .unknownLayout(let path):
             "\(path) holds no migrations of diesel, sqlx, golang-migrate, goose, dbmate or flyway"
         case .ambiguousLayout(let path, let tools):
@@ -22,6 +25,14 @@ extension ImportError.Reason {
             "a repeatable migration (R__) re-runs whenever it changes; kiln has no such migrations"
         case .targetNotEmpty(let path): "\(path) already holds migrations; import only into a new database folder"
         case .cannotWrite(let path, let error): "cannot write \(path): \(error.description); nothing was imported"
+        }
+    }
+
+    /// What to do about it, where there is more to say than the message.
+    package var hint: String? {
+        switch self {
+        case .nulByte: TextProblem.nulByteHint
+        default: nil
         }
     }
 }

@@ -12,6 +12,8 @@ public struct ImportError: DiagnosticError, Equatable {
         case sourceNotAFolder(String)
         /// A file or folder could not be read or listed.
         case cannotRead(String, FileSystemError)
+        /// A migration file holds a NUL byte (the location), where SQLite would stop reading it.
+        case nulByte
         /// No layout's signature is in the folder.
         case unknownLayout(String)
         /// Several layouts fit the folder; which one is meant must be named.
@@ -54,5 +56,7 @@ public struct ImportError: DiagnosticError, Equatable {
     }
 
     /// One error, at its location where it has one.
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, reason.message, at: location, code: "import")] }
+    public var diagnostics: [Diagnostic] {
+        [Diagnostic(.error, reason.message, at: location, hint: reason.hint, code: "import")]
+    }
 }

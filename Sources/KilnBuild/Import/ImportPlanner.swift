@@ -24,6 +24,10 @@ public enum ImportPlanner {
         var migrations: [ImportPlan.Migration] = []
         var removals: [OwnedStatementRemoval] = []
         for (index, source) in ordered.enumerated() {
+            // What SQLite would never read is never copied: refused where it is, as `kiln migrate` would.
+            if let nul = source.bytes.firstIndex(of: 0) {
+                throw ImportError(.nulByte, at: folder.location(source.file, bytes: source.bytes, offset: nul))
+            }
             if let (offset, text) = Placeholders.first(
                 in: source.bytes, range: source.imported, inStrings: source.expandsInStrings)
             {

@@ -14,7 +14,7 @@ public enum SchemaFile {
     /// Runs the statements of `source` on a new in-memory database prepared as `migrator` prepares its
     /// connections (stand-in collations and functions, double-quoted strings).
     ///
-    /// The text must be UTF-8 with every string and comment closed, and hold only `CREATE TABLE`,
+    /// The text must be UTF-8 without a NUL byte, with every string and comment closed, and hold only `CREATE TABLE`,
     /// `CREATE [UNIQUE] INDEX`, `CREATE VIEW`, `CREATE TRIGGER` and `CREATE VIRTUAL TABLE` statements (not
     /// `TEMP` ones); anything else is refused at its first word before any statement runs.
     ///
@@ -52,10 +52,8 @@ public enum SchemaFile {
     ///
     /// - Throws: ``SchemaFileError`` at the first problem.
     private static func checkedStatements(of source: SourceText) throws -> [SQLStatementRange] {
-        if let offset = source.bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { UTF8Validation.firstInvalidOffset($0, buffer.count) }
-        }) {
-            throw SchemaFileError(.invalidUTF8, at: source.location(ofByte: offset))
+        if let (offset, problem) = UTF8Validation.firstProblem(in: source.bytes) {
+            throw SchemaFileError(problem == .nulByte ? .nulByte : .invalidUTF8, at: source.location(ofByte: offset))
         }
         var lexer = SQLLexer(bytes: source.bytes)
         let statements = SQLStatementSplitter.statements(of: &lexer)

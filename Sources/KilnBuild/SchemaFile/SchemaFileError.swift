@@ -11,6 +11,8 @@ public struct SchemaFileError: DiagnosticError, Equatable {
         case notASchemaStatement(words: String)
         /// The bytes at the location are not UTF-8.
         case invalidUTF8
+        /// A NUL byte at the location, where SQLite would stop reading the file.
+        case nulByte
         /// A string, quoted identifier or block comment is never closed (the lexer's message).
         case unterminated(String)
         /// The text kiln wrote for the schema does not read back as the same schema: a fault of kiln.
@@ -48,6 +50,8 @@ public struct SchemaFileError: DiagnosticError, Equatable {
                 )
             ]
         case .invalidUTF8: [Diagnostic(.error, "the schema file is not valid UTF-8 here", at: location)]
+        case .nulByte:
+            [Diagnostic(.error, TextProblem.nulByteInSQLMessage, at: location, hint: TextProblem.nulByteHint)]
         case .unterminated(let message): [Diagnostic(.error, message, at: location, hint: "close it")]
         case .doesNotReadBack(let differences):
             [

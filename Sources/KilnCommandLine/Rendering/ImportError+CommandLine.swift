@@ -20,7 +20,7 @@ extension ImportError: CommandLineDiagnosable {
         case .targetNotEmpty: return "import under another database name, or empty the folder first"
         case .repeatableMigration:
             return "fold its latest text into a versioned V migration, or move it out of the folder"
-        default: return nil
+        default: return reason.hint
         }
     }
 }

@@ -1,0 +1,33 @@
+import Kiln
+
+/// A SQL file kiln reads for a check (`queries/<database>.sql`, a fixture) that is no text SQLite can be
+/// given, at its first offending byte; nothing in it was run.
+public struct SQLFileError: DiagnosticError, Equatable {
+    /// What is wrong.
+    public enum Reason: Sendable, Equatable {
+        /// Bytes that are not UTF-8.
+        case invalidUTF8
+        /// A NUL byte, where SQLite would stop reading: the statements after it would never run.
+        case nulByte
+    }
+
+    /// What is wrong.
+    public let reason: Reason
+    /// The file, line and column of the byte.
+    public let location: SourceLocation
+
+    /// An error for `reason` at `location`.
+    package init(_ reason: Reason, at location: SourceLocation) {
+        self.reason = reason
+        self.location = location
+    }
+
+    /// One located error with what to do.
+    public var diagnostics: [Diagnostic] {
+        switch reason {
+        case .invalidUTF8: [Diagnostic(.error, "the file is not valid UTF-8", at: location, hint: "save the file as UTF-8")]
+        case .nulByte:
+            [Diagnostic(.error, TextProblem.nulByteInSQLMessage, at: location, hint: TextProblem.nulByteHint)]
+        }
+    }
+}
