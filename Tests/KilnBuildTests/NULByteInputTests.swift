@@ -47,31 +47,3 @@ struct NULByteInputTests {
         #expect(invalid?.reason == .invalidUTF8 && invalid?.location.column == 12)
     }
 }
-
-/// `kiln import` copies nothing SQLite would not read.
-@Suite("kiln import's source folder: NUL bytes")
-struct ImportSourceFolderTests {
-    /// A sqlx folder of two migrations.
-    static func source() throws -> TemporaryDirectory {
-        let folder = try TemporaryDirectory()
-        try folder.write("src/20240101000000_a.sql", "CREATE TABLE a (x);\n")
-        try folder.write("src/20240102000000_b.sql", "CREATE TABLE b (x);\n")
-        return folder
-    }
-
-    /// Plans the import of `src` in `folder`.
-    static func plan(_ folder: TemporaryDirectory) throws -> ImportPlan {
-        try ImportPlanner.plan(database: "app", source: folder.path("src"), shownAs: "src", tool: .sqlx)
-    }
-
-    @Test("a migration holding a NUL is refused at its line and column")
-    func nul() throws {
-        let folder = try Self.source()
-        try folder.write("src/20240102000000_b.sql", bytes: Array("CREATE TABLE b (x);\n-- \0\nDROP TABLE a;\n".utf8))
-        let error = #expect(throws: ImportError.self) { try Self.plan(folder) }
-        #expect(error?.reason == .nulByte)
-        #expect(
-            formattedDiagnostics(try #require(error))
-                == ["src/20240102000000_b.sql:2:4: error: \(NULByteInputTests.nulMessage)"])
-    }
-}

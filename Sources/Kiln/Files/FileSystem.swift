@@ -87,6 +87,22 @@ package enum FileSystem {
         throw FileSystemError(.open, path: path, notARegularFile: kind)
     }
 
+    /// `realpath(3)`: the absolute path `path` names, with every symbolic link, `.` and `..` resolved.
+    ///
+    /// - Throws: ``FileSystemError`` with operation `resolve` and its `errno` (`ENOENT` for a link to nothing).
+    /// - Returns: the resolved path.
+    package static func resolvedPath(_ path: String) throws -> String {
+        guard let resolved = realpath(path, nil) else { throw FileSystemError(.resolve, path: path, code: errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the resolved path `path` is the resolved folder `folder` or inside it (both as
+    /// ``resolvedPath(_:)`` gives them, so a comparison of their components says it).
+    package static func isResolvedPath(_ path: String, inside folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
     /// Creates a folder and any missing parents; an existing folder is fine.
     package static func createDirectory(_ path: String) throws {
         if isDirectory(path) { return }

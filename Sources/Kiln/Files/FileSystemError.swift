@@ -46,6 +46,8 @@ public struct FileSystemError: DiagnosticError, Equatable, CustomStringConvertib
         case stat
         /// `flock(2)`.
         case lock
+        /// `realpath(3)`: resolving a path's symbolic links.
+        case resolve
     }
 
     /// The operation.

@@ -6,6 +6,8 @@ extension ImportError.Reason {
         switch self {
         case .sourceNotAFolder(let path): "\(path) is not a folder of migrations"
         case .cannotRead(let path, let error): "cannot read \(path): \(error.description)"
+        case .linkOutsideFolder(let link, let target, let folder):
+            "\(link) is a symbolic link to \(target), outside \(folder): kiln imports only what is inside the folder"
         case .nulByte: TextProblem.nulByteInSQLMessage
         case .unknownLayout(let path):
             "\(path) holds no migrations of diesel, sqlx, golang-migrate, goose, dbmate or flyway"
@@ -31,6 +33,8 @@ extension ImportError.Reason {
     /// What to do about it, where there is more to say than the message.
     package var hint: String? {
         switch self {
+        case .linkOutsideFolder:
+            "copy the file into the folder (or import the folder it is in); links that stay inside are followed"
         case .nulByte: TextProblem.nulByteHint
         default: nil
         }

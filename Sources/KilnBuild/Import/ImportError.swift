@@ -12,6 +12,9 @@ public struct ImportError: DiagnosticError, Equatable {
         case sourceNotAFolder(String)
         /// A file or folder could not be read or listed.
         case cannotRead(String, FileSystemError)
+        /// An entry of the source folder (`link`, as shown) resolves through a symbolic link to `target`,
+        /// outside the source folder (`folder`, as shown): kiln reads nothing outside the folder named.
+        case linkOutsideFolder(link: String, target: String, folder: String)
         /// A migration file holds a NUL byte (the location), where SQLite would stop reading it.
         case nulByte
         /// No layout's signature is in the folder.

@@ -2,6 +2,10 @@ import Kiln
 
 /// The folder of another tool's migrations: its entries, read once, and its files read on demand, with
 /// locations shown relative to the folder as the user typed it.
+///
+/// Nothing outside the folder is ever read: an entry that resolves (through a symbolic link, itself or a
+/// folder it is in) to a path outside the folder is refused when it is listed, with the link and where it
+/// points. Links that stay inside the folder are followed.
 struct SourceFolder {
     /// The folder's path, to open.
     let path: String
@@ -11,20 +15,25 @@ struct SourceFolder {
     let names: [String]
     /// The names of the entries that are folders.
     let folders: Set<String>
+    /// The folder's path with every link resolved: what each entry must stay inside.
+    let resolvedPath: String
 
     /// Lists the folder at `path`.
     ///
-    /// - Throws: ``ImportError`` when it is not a folder or cannot be listed.
+    /// - Throws: ``ImportError`` when it is not a folder or cannot be listed, or when an entry resolves to a
+    ///   path outside it.
     init(path: String, shown: String) throws {
         self.path = path
         self.shown = shown.hasSuffix("/") && shown.count > 1 ? String(shown.dropLast()) : shown
         guard FileSystem.isDirectory(path) else { throw ImportError(.sourceNotAFolder(shown)) }
         do {
+            resolvedPath = try FileSystem.resolvedPath(path)
             names = try FileSystem.contentsOfDirectory(path).sorted()
         } catch let error as FileSystemError {
             throw ImportError(.cannotRead(shown, error))
         }
         folders = Set(names.filter { FileSystem.isDirectory("\(path)/\($0)") })
+        for name in names { try requireInside(name) }
     }
 
     /// The names of the regular files (and anything else that is not a folder).
@@ -33,8 +42,9 @@ struct SourceFolder {
     /// The bytes of the file at `relative`.
     ///
     /// - Returns: the bytes.
-    /// - Throws: ``ImportError`` when it cannot be read.
+    /// - Throws: ``ImportError`` when it cannot be read, or resolves to a path outside the folder.
     func read(_ relative: String) throws -> [UInt8] {
+        try requireInside(relative)
         do {
             return try FileSystem.contents(of: "\(path)/\(relative)")
         } catch let error as FileSystemError {
@@ -45,13 +55,31 @@ struct SourceFolder {
     /// The entries of the subfolder `relative`, sorted.
     ///
     /// - Returns: the names.
-    /// - Throws: ``ImportError`` when it cannot be listed.
+    /// - Throws: ``ImportError`` when it cannot be listed, or it or one of its entries resolves to a path
+    ///   outside the folder.
     func list(_ relative: String) throws -> [String] {
+        try requireInside(relative)
+        let entries: [String]
         do {
-            return try FileSystem.contentsOfDirectory("\(path)/\(relative)").sorted()
+            entries = try FileSystem.contentsOfDirectory("\(path)/\(relative)").sorted()
         } catch let error as FileSystemError {
             throw ImportError(.cannotRead(shownPath(relative), error))
         }
+        for entry in entries { try requireInside("\(relative)/\(entry)") }
+        return entries
+    }
+
+    /// Refuses the entry `relative` when it resolves to a path outside the folder; the folders it is in were
+    /// checked when they were listed, so the entry itself is the link that leads out. An entry that cannot be
+    /// resolved (a link to nothing) is left to the read, which says why it fails.
+    ///
+    /// - Throws: ``ImportError/Reason/linkOutsideFolder(link:target:folder:)`` naming the link and where it points.
+    private func requireInside(_ relative: String) throws {
+        guard let target = try? FileSystem.resolvedPath("\(path)/\(relative)"),
+            !FileSystem.isResolvedPath(target, inside: resolvedPath)
+        else { return }
+        throw ImportError(
+            .linkOutsideFolder(link: shownPath(relative), target: target, folder: shown), at: location(relative))
     }
 
     /// `relative` as locations show it.
