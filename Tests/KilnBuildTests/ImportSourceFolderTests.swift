@@ -69,7 +69,8 @@ struct ImportSourceFolderTests {
         try folder.write("src/shared/c.sql", "CREATE TABLE c (x);\n")
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("src/20240103000000_c.sql"), withDestinationPath: "shared/c.sql")
-        try FileManager.default.createSymbolicLink(atPath: folder.path("alias"), withDestinationPath: folder.path("src"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("alias"), withDestinationPath: folder.path("src"))
         let plan = try ImportPlanner.plan(database: "app", source: folder.path("alias"), shownAs: "alias", tool: .sqlx)
         #expect(plan.migrations.map(\.fileName).last == "0003_20240103000000_c.sql")
         #expect(plan.migrations.last?.bytes == Array("CREATE TABLE c (x);\n".utf8))

@@ -15,7 +15,8 @@ struct NULByteInputTests {
     func schemaFile() throws {
         let migrator = Migrator(migrations: try migrationSet("test", [("0001_a.sql", "CREATE TABLE a (x);\n")]))
         let source = SourceText(
-            path: "schema/test.sql", bytes: Array("CREATE TABLE a (x);\nCREATE TABLE b (x);\0CREATE TABLE c (y);\n".utf8))
+            path: "schema/test.sql",
+            bytes: Array("CREATE TABLE a (x);\nCREATE TABLE b (x);\0CREATE TABLE c (y);\n".utf8))
         let error = #expect(throws: SchemaFileError.self) { try SchemaFile.load(source, preparedLike: migrator) }
         #expect(error?.reason == .nulByte)
         #expect(formattedDiagnostics(try #require(error)) == ["schema/test.sql:2:20: error: \(Self.nulMessage)"])

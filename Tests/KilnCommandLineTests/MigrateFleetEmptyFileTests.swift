@@ -15,13 +15,16 @@ struct MigrateFleetEmptyFileTests {
         for name in ["READY", "upload.lock", "notes.txt"] { try project.folder.write("t/\(name)", "") }
         #expect(try project.kiln("migrate", "shop", "--db", "t/a.db", "--to", "1").status == 0)
         let victim = try outside.write("victim.db", "")
-        try FileManager.default.createSymbolicLink(atPath: project.folder.path("t/link.db"), withDestinationPath: victim)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.folder.path("t/link.db"), withDestinationPath: victim)
         return (project, outside)
     }
 
     /// Whether every empty file of the fleet (and the one the link points to) is still 0 bytes with no journal.
     func untouched(_ project: ShopProject, _ outside: TemporaryDirectory, names: [String]) throws -> Bool {
-        let fleet = try names.allSatisfy { try project.folder.read("t/\($0)").isEmpty && !project.folder.exists("t/\($0)-journal") }
+        let fleet = try names.allSatisfy {
+            try project.folder.read("t/\($0)").isEmpty && !project.folder.exists("t/\($0)-journal")
+        }
         return try fleet && outside.read("victim.db").isEmpty && !outside.exists("victim.db-journal")
     }
 
@@ -36,12 +39,14 @@ struct MigrateFleetEmptyFileTests {
         }
         #expect(lines.contains("t/link.db: refused: t/link.db is a symbolic link to an empty file, not a database"))
         #expect(lines.contains { $0.hasPrefix("t/a.db: migrated from version 1 to 2") })
-        #expect(lines.contains { $0.hasPrefix("shop: 5 files in ") && $0.hasSuffix("1 migrated, 4 refused") }, "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("shop: 5 files in ") && $0.hasSuffix("1 migrated, 4 refused") }, "\(lines)")
         let errors = result.standardError.split(separator: "\n").map(String.init)
         #expect(errors.contains("kiln: error: t/READY is an empty file, not a database"), "\(errors)")
         #expect(
             errors.contains(
-                "kiln: note: kiln left it alone; pass --create-empty to make each empty file of the fleet a new database"))
+                "kiln: note: kiln left it alone; pass --create-empty to make each empty file of the fleet a new database"
+            ))
         #expect(try untouched(project, outside, names: ["READY", "upload.lock", "notes.txt"]))
     }
 

@@ -50,7 +50,8 @@ struct NULByteCommandTests {
         try FileManager.default.removeItem(atPath: project.folder.path("fixtures"))
         #expect(try project.kiln("schema", "shop", "--write").status == 0)
         let schema = try project.folder.read("schema/shop.sql")
-        try project.folder.write("schema/shop.sql", bytes: schema + Array("CREATE TABLE tag (x);\0DROP TABLE item;\n".utf8))
+        try project.folder.write(
+            "schema/shop.sql", bytes: schema + Array("CREATE TABLE tag (x);\0DROP TABLE item;\n".utf8))
         let plan = try project.kiln("plan", "shop")
         #expect(plan.status == 1)
         #expect(plan.standardError.contains(": " + Self.nul), "\(plan.standardError)")
@@ -64,7 +65,8 @@ struct NULByteCommandTests {
         try project.folder.write("kiln.json", bytes: Array("{\n  // note \0\n}\n".utf8))
         let raw = try project.kiln("status")
         #expect(raw.status == 1)
-        #expect(raw.standardError.hasPrefix("kiln.json:2:11: error: the file is not valid JSON\n"), "\(raw.standardError)")
+        #expect(
+            raw.standardError.hasPrefix("kiln.json:2:11: error: the file is not valid JSON\n"), "\(raw.standardError)")
         try project.folder.write("kiln.json", #"{ "databases": { "shop": { "output": "s\u0000x" } } }"#)
         let escaped = try project.kiln("migrate", "shop", "--db", "app.db")
         #expect(escaped.status == 1)
@@ -80,7 +82,8 @@ struct NULByteCommandTests {
         try project.folder.write("seeds/shop/item.csv", bytes: Array("id,name,price\n1,pe\0ar,2\n".utf8))
         let result = try project.kiln("seed", "shop", "--db", "app.db")
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("seeds/shop/item.csv:2:5: error: a NUL byte\n"), "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix("seeds/shop/item.csv:2:5: error: a NUL byte\n"), "\(result.standardError)")
         #expect(try project.folder.read("app.db") == before)
     }
 }

@@ -26,7 +26,9 @@ struct MigrateFleetCrashTests {
 
     /// `count` new databases (version 0) under `fleet/`, in two folders.
     static func makeFleet(_ project: ShopProject, count: Int) throws {
-        for index in 0..<count { try project.folder.writeEmptyDatabase("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db") }
+        for index in 0..<count {
+            try project.folder.writeEmptyDatabase("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db")
+        }
     }
 
     @Test("kill -9 at 20 random moments never leaves a file partial, and a rerun finishes the rest with exit 0")

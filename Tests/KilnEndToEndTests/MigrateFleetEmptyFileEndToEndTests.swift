@@ -22,7 +22,8 @@ struct MigrateFleetEmptyFileEndToEndTests {
         #expect(refused.standardOutput.contains("fleet/notes.txt: refused: fleet/notes.txt is an empty file"))
         #expect(refused.standardOutput.contains("fleet/link.db: refused: fleet/link.db is a symbolic link to an empty"))
         #expect(refused.standardError.contains("kiln: error: fleet/READY is an empty file, not a database\n"))
-        #expect(refused.standardError.contains("pass --create-empty to make each empty file of the fleet a new database"))
+        #expect(
+            refused.standardError.contains("pass --create-empty to make each empty file of the fleet a new database"))
         for name in ["READY", "notes.txt"] {
             #expect(try project.folder.read("fleet/\(name)").isEmpty)
             #expect(!project.folder.exists("fleet/\(name)-journal"))
@@ -30,7 +31,8 @@ struct MigrateFleetEmptyFileEndToEndTests {
         #expect(try outside.read("victim").isEmpty)
         let created = try project.kiln("migrate", "shop", "--each", "fleet", "--create-empty")
         #expect(created.status == 1)
-        #expect(created.standardOutput.contains("fleet/READY: migrated from version 0 to 2"), "\(created.standardOutput)")
+        #expect(
+            created.standardOutput.contains("fleet/READY: migrated from version 0 to 2"), "\(created.standardOutput)")
         #expect(created.standardOutput.contains("fleet/link.db: refused: "))
         #expect(try outside.read("victim").isEmpty && !outside.exists("victim-journal"))
         let ready = try SQLiteConnection(path: project.folder.path("fleet/READY"), mode: .readOnly)

@@ -28,7 +28,9 @@ struct FleetMigratorEmptyFileTests {
             let result = engine.migrate(fleet.file(name))
             #expect(result.outcome == .refused && result.outcome.isFailure)
             #expect(reason(result) == .emptyFile(throughSymbolicLink: false))
-            #expect((result.error as? MigrationError)?.message == "\(fleet.folder.path(name)) is an empty file, not a database")
+            #expect(
+                (result.error as? MigrationError)?.message
+                    == "\(fleet.folder.path(name)) is an empty file, not a database")
             #expect(result.appliedCount == 0 && result.fromVersion == nil)
             #expect(try fleet.folder.read(name).isEmpty)
             #expect(!fleet.folder.exists(name + "-journal"))
@@ -50,7 +52,8 @@ struct FleetMigratorEmptyFileTests {
         #expect(try fleet.version("new.db") == 3)
     }
 
-    @Test("an empty file reached through a symbolic link is refused even when asked, and the file linked to stays empty")
+    @Test(
+        "an empty file reached through a symbolic link is refused even when asked, and the file linked to stays empty")
     func linkNeverCreates() throws {
         let fleet = try FleetMigratorFixture()
         let outside = try TemporaryDirectory()

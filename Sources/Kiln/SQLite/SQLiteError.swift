@@ -34,7 +34,8 @@ extension SQLiteError {
     /// SQLite would stop reading there (`SQLITE_ERROR`, as for a token it does not recognize).
     static func nulByte(in utf8: [UInt8], at offset: Int) -> SQLiteError {
         SQLiteError(
-            code: .error, message: TextProblem.nulByteInSQLMessage, sql: String(decoding: utf8[..<offset], as: UTF8.self),
+            code: .error, message: TextProblem.nulByteInSQLMessage,
+            sql: String(decoding: utf8[..<offset], as: UTF8.self),
             offset: offset)
     }
 }

@@ -25,7 +25,8 @@ public struct SQLFileError: DiagnosticError, Equatable {
     /// One located error with what to do.
     public var diagnostics: [Diagnostic] {
         switch reason {
-        case .invalidUTF8: [Diagnostic(.error, "the file is not valid UTF-8", at: location, hint: "save the file as UTF-8")]
+        case .invalidUTF8:
+            [Diagnostic(.error, "the file is not valid UTF-8", at: location, hint: "save the file as UTF-8")]
         case .nulByte:
             [Diagnostic(.error, TextProblem.nulByteInSQLMessage, at: location, hint: TextProblem.nulByteHint)]
         }

@@ -32,7 +32,8 @@ extension MigrateFleetText {
             switch error.reason {
             case .notADatabase: hint = .some("the pattern names a file that is not a database; kiln left it alone")
             case .emptyFile(throughSymbolicLink: false):
-                hint = .some("kiln left it alone; pass --create-empty to make each empty file of the fleet a new database")
+                hint = .some(
+                    "kiln left it alone; pass --create-empty to make each empty file of the fleet a new database")
             case .emptyFile(throughSymbolicLink: true):
                 hint = .some(
                     "kiln left it alone: an empty file reached through a symbolic link is never made a database, "
