@@ -41,4 +41,19 @@ struct NameInjectionRegressionTests {
             sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name")
         #expect(tables == [[.text("victim")], [.text(Self.payload)]])
     }
+
+    @Test(
+        "a name SQL text cannot carry (a NUL) or SQLite keeps for itself is refused at its line; nothing is written",
+        arguments: [
+            "CREATE TABLE \"a\u{0}b\" (x);\n", "CREATE TABLE \"sqlite_x\" (x);\n", "CREATE INDEX sqlite_i ON t (x);\n",
+        ])
+    func unwritableNames(statement: String) throws {
+        let project = try ShopProject([("0001_t.sql", "CREATE TABLE t (x);\n")])
+        try project.folder.write("schema/shop.sql", "CREATE TABLE t (x);\n" + statement)
+        let plan = try project.kiln("plan", "shop")
+        #expect(plan.status == 1)
+        #expect(plan.standardError.hasPrefix("schema/shop.sql:2:"), "\(plan.standardError)")
+        #expect(plan.standardError.contains(": error: "), "\(plan.standardError)")
+        #expect(try PlanCommandTests.migrations(project) == ["0001_t.sql"])
+    }
 }

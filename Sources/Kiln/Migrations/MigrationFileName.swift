@@ -67,14 +67,18 @@ public enum MigrationFileName {
         return .migration(version: version, slug: slug)
     }
 
+    /// The longest slug ``make(version:words:)`` writes: a name stays far below the 255 bytes file systems
+    /// allow, however long the words (`kiln plan` names a file after a table, whose name may be long).
+    public static let maximumSlugLength = 100
+
     /// The file name for a new migration: the version padded to four digits, the words lowercased and joined
-    /// with `_`, e.g. `0003_add_iso2_column.sql`.
+    /// with `_`, cut at ``maximumSlugLength`` characters, e.g. `0003_add_iso2_column.sql`.
     ///
     /// - Returns: the name.
     public static func make(version: Int32, words: [String]) -> String {
         let padded = String(repeating: "0", count: max(0, 4 - String(version).count)) + String(version)
         var slug = ""
-        for character in words.joined(separator: " ").lowercased() {
+        for character in words.joined(separator: " ").lowercased() where slug.count < maximumSlugLength {
             if character.isASCII && (character.isLetter || character.isNumber) {
                 slug.append(character)
             } else if !slug.isEmpty && slug.last != "_" {
