@@ -46,6 +46,20 @@ struct HostileNamesPlanTests {
         // kiln plan rewrote the schema file from the new migrations.
         try names.expectSchemaFile(of: project, holds: names.wantedObjects, seed: seed)
     }
+
+    @Test("the schema file never writes two tokens together that read as others: '- -5' is no '--5' comment")
+    func signsStayApart() throws {
+        let project = try ShopProject([
+            ("0001_t.sql", "CREATE TABLE t (x INTEGER CHECK (x > - -5), y DEFAULT (- -1), z DEFAULT (-+-1));\n")
+        ])
+        let written = try project.kiln("schema", "shop", "--write")
+        #expect(written.status == 0, "\(written.standardError)")
+        let text = try String(contentsOfFile: project.folder.path("schema/shop.sql"), encoding: .utf8)
+        #expect(text.contains("CHECK (x > - -5)") && text.contains("DEFAULT (- -1)"), "\(text)")
+        let database = try SQLiteConnection(path: ":memory:")
+        #expect(try SQLiteSplitRun(text, on: database).statements.count == 1)
+        #expect(try database.rows(sql: "SELECT dflt_value FROM pragma_table_info('t') ORDER BY cid").count == 3)
+    }
 }
 
 /// One seed's project: the names of every object and column, the first migration, the wanted schema file and

@@ -103,7 +103,8 @@ struct SchemaWords {
     }
 
     /// `words` joined as SQL text: one space between words, none inside `( … )`, before `,` `;` `)` `.`, after
-    /// `.` and a unary sign, or between a name and the `(` of its arguments (`count(*)`, `VARCHAR(20)`).
+    /// `.` and a unary sign, or between a name and the `(` of its arguments (`count(*)`, `VARCHAR(20)`), unless
+    /// the two would then read as other tokens (`- -1` is not `--1`, a comment).
     static func join(_ words: some Collection<SchemaWord>) -> String {
         var output = ""
         var previous: SchemaWord?
@@ -116,8 +117,17 @@ struct SchemaWords {
     }
 
     private static func needsSpace(between previous: SchemaWord, and word: SchemaWord) -> Bool {
-        if previous.text == "(" || previous.text == "." || previous.isUnary { return false }
-        if [")", ",", ".", ";"].contains(word.text) { return false }
-        return !(word.text == "(" && (previous.isName || previous.keyword.map(callKeywords.contains) == true))
+        let joins =
+            previous.text == "(" || previous.text == "." || previous.isUnary
+            || [")", ",", ".", ";"].contains(word.text)
+            || (word.text == "(" && (previous.isName || previous.keyword.map(callKeywords.contains) == true))
+        return !joins || fuse(previous.text, word.text)
+    }
+
+    /// Whether the tokens `first` and `second`, written together, read as anything but those two tokens.
+    private static func fuse(_ first: String, _ second: String) -> Bool {
+        var lexer = SQLLexer(first + second)
+        let tokens = lexer.tokens()
+        return tokens.count != 2 || lexer.text(of: tokens[0]) != first
     }
 }
