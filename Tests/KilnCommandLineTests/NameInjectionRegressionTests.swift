@@ -1,5 +1,6 @@
 import Foundation
 import Kiln
+import KilnBuild
 import KilnTestSupport
 import Testing
 
@@ -55,5 +56,26 @@ struct NameInjectionRegressionTests {
         #expect(plan.standardError.hasPrefix("schema/shop.sql:2:"), "\(plan.standardError)")
         #expect(plan.standardError.contains(": error: "), "\(plan.standardError)")
         #expect(try PlanCommandTests.migrations(project) == ["0001_t.sql"])
+    }
+
+    @Test("a plan whose text would not split back into its statements is refused before anything is written")
+    func checkedText() throws {
+        let safe = SchemaPlan(steps: [
+            SchemaPlanStep(
+                .createTable, name: Self.payload, comments: ["create table \(quoted(Self.payload))", "a\r\u{2028}b"],
+                statements: ["CREATE TABLE \(quoted(Self.payload)) (x)"])
+        ])
+        #expect(
+            try safe.checkedMigrationText(header: ["head\nDELETE FROM victim;"])
+                == safe.migrationText(header: ["head\nDELETE FROM victim;"]))
+        // A statement that is two (a fault of the planner) is caught by the same check.
+        let merged = SchemaPlan(steps: [
+            SchemaPlanStep(.createTable, name: "t", statements: ["CREATE TABLE t (x); DELETE FROM victim"])
+        ])
+        let error = try #require(throws: SchemaPlanError.self) { try merged.checkedMigrationText(header: []) }
+        #expect(
+            error.diagnostics.first?.message.hasPrefix(
+                "kiln cannot plan the change of \"t\": the migration kiln wrote for it does not read back") == true,
+            "\(error.diagnostics)")
     }
 }
