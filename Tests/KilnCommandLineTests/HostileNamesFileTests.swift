@@ -63,7 +63,8 @@ struct HostileNamesFileTests {
     )
     func newTemplate(seed: UInt64) throws {
         var random = HostileNames(seed: seed)
-        let words = random.distinct(3)
+        // Words short enough for a file name (a longer one is kiln new's errno error, NewCommandFailureTests').
+        let words = random.distinct(3).map { String($0.unicodeScalars.prefix(60)) }
         let project = try ShopProject()
         let result = try project.kiln(arguments: ["new", "shop", "--"] + words)
         try #require(result.status == 0, "seed \(seed): \(result.standardError.debugDescription)")

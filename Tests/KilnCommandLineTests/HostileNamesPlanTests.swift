@@ -47,6 +47,19 @@ struct HostileNamesPlanTests {
         try names.expectSchemaFile(of: project, holds: names.wantedObjects, seed: seed)
     }
 
+    @Test("a table whose name is longer than a file name may be is planned into a file named after its start")
+    func longName() throws {
+        let name = String(repeating: "q", count: 300)
+        let project = try ShopProject([("0001_t.sql", "CREATE TABLE t (x);\n")])
+        try project.folder.write("schema/shop.sql", "CREATE TABLE t (x);\nCREATE TABLE \(name) (x);\n")
+        let plan = try project.kiln("plan", "shop")
+        #expect(plan.status == 0, "\(plan.standardError)")
+        let file = "0002_create_" + String(repeating: "q", count: 93) + ".sql"
+        #expect(try PlanCommandTests.migrations(project) == ["0001_t.sql", file])
+        let text = try String(contentsOfFile: project.folder.path("migrations/shop/\(file)"), encoding: .utf8)
+        #expect(text.hasPrefix("-- Migration 2 of shop: create \(name)\n"))
+    }
+
     @Test("the schema file never writes two tokens together that read as others: '- -5' is no '--5' comment")
     func signsStayApart() throws {
         let project = try ShopProject([

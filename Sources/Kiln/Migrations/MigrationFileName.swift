@@ -67,15 +67,12 @@ public enum MigrationFileName {
         return .migration(version: version, slug: slug)
     }
 
-    /// The longest slug ``make(version:words:)`` writes: a name stays far below the 255 bytes file systems
-    /// allow, however long the words (`kiln plan` names a file after a table, whose name may be long).
-    public static let maximumSlugLength = 100
-
     /// The file name for a new migration: the version padded to four digits, the words lowercased and joined
-    /// with `_`, cut at ``maximumSlugLength`` characters, e.g. `0003_add_iso2_column.sql`.
+    /// with `_`, e.g. `0003_add_iso2_column.sql`; the slug cut at `maximumSlugLength` characters when given
+    /// (`kiln plan` names a file after a table, whose name may be longer than a file name can be).
     ///
     /// - Returns: the name.
-    public static func make(version: Int32, words: [String]) -> String {
+    public static func make(version: Int32, words: [String], maximumSlugLength: Int = .max) -> String {
         let padded = String(repeating: "0", count: max(0, 4 - String(version).count)) + String(version)
         var slug = ""
         for character in words.joined(separator: " ").lowercased() where slug.count < maximumSlugLength {

@@ -39,7 +39,10 @@ extension KilnProject {
     ) throws -> PlannedMigration {
         let version = migrator.migrations.latestVersion + 1
         let name = words ?? PlannedMigration.slugWords(of: plan)
-        let fileName = MigrationFileName.make(version: version, words: name)
+        // Words kiln takes from the names of the plan are cut to a slug that fits a file name; words given
+        // with --name are the developer's, as for kiln new.
+        let fileName = MigrationFileName.make(
+            version: version, words: name, maximumSlugLength: words == nil ? PlannedMigration.maximumSlugLength : .max)
         let verifier = try PlanVerifier(migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self)
         // The header is comments only: the text proven has a short one; the file gets what was proven.
         let proven = try plan.withStandIns.checkedMigrationText(header: ["Migration \(version) of \(database)"])
