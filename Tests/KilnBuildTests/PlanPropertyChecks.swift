@@ -29,7 +29,8 @@ struct PropertyCheck {
         let sequences = try PropertyRows.sequences(pair.data)
         do {
             try pair.data.execute(sql: "PRAGMA foreign_keys = ON")
-            let text = plan.isEmpty ? nil : plan.verificationText
+            // The text as kiln writes it, comments quoting the names included, with the placeholders' stand-ins.
+            let text = plan.isEmpty ? nil : plan.withStandIns.migrationText(header: ["property pair"])
             try Migrator(migrations: try PropertyPair.migrations(pair.original.script, then: text))
                 .migrate(pair.data, to: plan.isEmpty ? 1 : 2)
         } catch let error as MigrationError where pair.mayLoseData && Self.failsAsWarned(error, plan: plan) {

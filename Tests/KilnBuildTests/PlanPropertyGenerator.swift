@@ -29,11 +29,11 @@ struct PropertyRandom: RandomNumberGenerator {
 struct PropertyGenerator {
     static let tableNames = [
         "item", "Order", "line item", "Customer\"s", "select", "new_item", "Tag", "Account", "group", "Audit Log",
-        "MixedCase", "t1",
+        "MixedCase", "t1", "zz\nDELETE FROM item;\n--", "a\r\nb\u{2028}c -- */",
     ]
     static let columnNames = [
         "name", "Price", "qty", "select", "note text", "it's", "\"quoted\"", "Created_At", "flag", "code", "amount",
-        "ref", "Order", "label", "weight", "rowid",
+        "ref", "Order", "label", "weight", "rowid", "c\u{85}d\rUPDATE x SET y = 1;--", "[e]`f`",
     ]
     static let looseTypes = [
         "INTEGER", "TEXT", "REAL", "NUMERIC", "BLOB", "", "VARCHAR(20)", "DOUBLE PRECISION", "BOOLEAN", "DATE",

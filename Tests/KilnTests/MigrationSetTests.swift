@@ -193,4 +193,18 @@ struct MigrationSetTests {
         #expect(MigrationFileName.make(version: 3, words: ["Add", "ISO2", "column!"]) == "0003_add_iso2_column.sql")
         #expect(MigrationFileName.make(version: 12345, words: []) == "12345_migration.sql")
     }
+
+    @Test("a new file name's slug stops at the length asked, however long the words (a table's name, for plan)")
+    func longWords() {
+        let long = String(repeating: "q", count: 3000)
+        let name = MigrationFileName.make(version: 2, words: ["create", long], maximumSlugLength: 100)
+        #expect(name == "0002_create_" + String(repeating: "q", count: 93) + ".sql")
+        #expect(MigrationFileName.make(version: 2, words: ["create", long]).count == 3016)
+        #expect(
+            !MigrationFileName.make(version: 2, words: Array(repeating: "abc", count: 26), maximumSlugLength: 100)
+                .contains("_.sql"))
+        #expect(
+            MigrationFileName.parse(name) == .migration(version: 2, slug: "create_" + String(repeating: "q", count: 93))
+        )
+    }
 }

@@ -68,13 +68,14 @@ public enum MigrationFileName {
     }
 
     /// The file name for a new migration: the version padded to four digits, the words lowercased and joined
-    /// with `_`, e.g. `0003_add_iso2_column.sql`.
+    /// with `_`, e.g. `0003_add_iso2_column.sql`; the slug cut at `maximumSlugLength` characters when given
+    /// (`kiln plan` names a file after a table, whose name may be longer than a file name can be).
     ///
     /// - Returns: the name.
-    public static func make(version: Int32, words: [String]) -> String {
+    public static func make(version: Int32, words: [String], maximumSlugLength: Int = .max) -> String {
         let padded = String(repeating: "0", count: max(0, 4 - String(version).count)) + String(version)
         var slug = ""
-        for character in words.joined(separator: " ").lowercased() {
+        for character in words.joined(separator: " ").lowercased() where slug.count < maximumSlugLength {
             if character.isASCII && (character.isLetter || character.isNumber) {
                 slug.append(character)
             } else if !slug.isEmpty && slug.last != "_" {

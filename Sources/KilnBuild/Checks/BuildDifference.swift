@@ -43,7 +43,7 @@ public struct BuildDifference: Sendable, Equatable {
 
     /// A value as an SQL literal: quoted text, `x'…'` blobs, numbers and `NULL` as they are.
     static func literal(_ value: SQLiteValue) -> String {
-        if case .text(let text) = value { return "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        if case .text(let text) = value { return SQLText.literal(text) }
         return value.description
     }
 }

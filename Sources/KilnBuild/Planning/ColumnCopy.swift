@@ -22,9 +22,9 @@ struct ColumnCopy {
 
     /// A placeholder asking for `description`; verification runs `standIn` instead.
     static func placeholder(_ description: String, standIn: String) -> PlanPlaceholder {
-        let literal = "'" + description.replacingOccurrences(of: "'", with: "''") + "'"
-        return PlanPlaceholder(
-            description: description, sql: "\(PlanPlaceholder.functionName)(\(literal))", standIn: standIn)
+        PlanPlaceholder(
+            description: description, sql: "\(PlanPlaceholder.functionName)(\(SQLText.literal(description)))",
+            standIn: standIn)
     }
 
     /// The copy of the kept column `old` into `new`, which `table` (wanted name) has: converted when the type

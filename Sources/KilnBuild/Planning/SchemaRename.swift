@@ -10,21 +10,22 @@ public enum SchemaRename: Equatable, Sendable, CustomStringConvertible {
     /// wanted name.
     case column(table: String, from: String, to: String)
 
-    /// Reads `old=new` or `table.old=new`; names may be double-quoted (`"a.b"=c`) to hold a dot.
+    /// Reads `old=new` or `table.old=new`; names may be double-quoted (`"a.b"=c`) to hold a dot, an `=` or
+    /// anything else, as in SQL (`""` is the empty name).
     ///
-    /// - Returns: the rename, or nil when the text has no `=` or an empty side.
+    /// - Returns: the rename, or nil when the text has no `=` or a side with nothing written.
     public static func parse(_ text: String) -> SchemaRename? {
         guard let equals = lastUnquoted("=", in: text) else { return nil }
         let left = String(text[..<equals])
-        let right = unquoted(String(text[text.index(after: equals)...]))
+        let right = String(text[text.index(after: equals)...])
         guard !right.isEmpty, !left.isEmpty else { return nil }
         if let dot = lastUnquoted(".", in: left) {
-            let table = unquoted(String(left[..<dot]))
-            let column = unquoted(String(left[left.index(after: dot)...]))
+            let table = String(left[..<dot])
+            let column = String(left[left.index(after: dot)...])
             guard !table.isEmpty, !column.isEmpty else { return nil }
-            return .column(table: table, from: column, to: right)
+            return .column(table: unquoted(table), from: unquoted(column), to: unquoted(right))
         }
-        return .table(from: unquoted(left), to: right)
+        return .table(from: unquoted(left), to: unquoted(right))
     }
 
     /// `old=new` or `table.old=new`, as written on the command line.

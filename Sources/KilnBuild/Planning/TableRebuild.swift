@@ -143,13 +143,11 @@ struct TableRebuild {
     /// twice.
     private func sequenceStatements() -> [String] {
         guard current.isAutoincrement, wanted.isAutoincrement else { return [] }
-        let new = literal(temporaryName)
+        let new = SQLText.literal(temporaryName)
         return [
             "DELETE FROM sqlite_sequence WHERE name = \(new)",
             "INSERT INTO sqlite_sequence (name, seq) SELECT \(new), seq FROM sqlite_sequence WHERE name = "
-                + literal(current.name),
+                + SQLText.literal(current.name),
         ]
     }
-
-    private func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 }

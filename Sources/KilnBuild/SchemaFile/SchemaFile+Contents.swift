@@ -81,11 +81,12 @@ extension SchemaFile {
             (words.quotesKeywordNames, words.keepsSpelling) = (quotesKeywordNames, keepsSpelling)
             var storedViews: Set<SQLIdentifierKey> = []
             while true {
-                let text = render(
+                let (text, statements) = render(
                     objects, layout: SchemaStatementLayout(words: words), header: header, storedViews: storedViews)
                 let source = SourceText(path: path, bytes: Array(text.utf8))
-                // A keyword taken for a name and quoted may not parse; the next spelling is more cautious.
-                guard
+                // A keyword taken for a name and quoted may not parse; the next spelling is more cautious. Every
+                // spelling must split back into exactly its statements.
+                guard SQLText.mismatch(in: text, expected: statements) == nil,
                     let loaded = keepsSpelling
                         ? try load(source, preparedLike: migrator) : try? load(source, preparedLike: migrator)
                 else { break }
@@ -108,19 +109,19 @@ extension SchemaFile {
         return Set(readBack.views.filter { wanted[$0.name.identifierKey] != $0.columns }.map(\.name.identifierKey))
     }
 
-    /// `header` as `-- ` lines, then each object laid out by `layout` (the views named in `storedViews` as
-    /// stored), separated by blank lines.
+    /// `header` as `-- ` lines (``SQLText/lineComments(_:)``), then each object laid out by `layout` (the views
+    /// named in `storedViews` as stored), separated by blank lines; and the statements, each ending in its `;`.
     private static func render(
         _ objects: [StoredSchemaObject], layout: SchemaStatementLayout, header: [String],
         storedViews: Set<SQLIdentifierKey>
-    ) -> String {
-        let comments = header.map { $0.isEmpty ? "--\n" : "-- \($0)\n" }.joined()
+    ) -> (text: String, statements: [String]) {
+        let comments = SQLText.lineComments(header)
         let statements = objects.map { object in
             object.type == "view" && storedViews.contains(object.name.identifierKey)
-                ? object.sql + ";" : layout.statement(object.sql, type: object.type)
+                ? SQLText.statement(object.sql) : layout.statement(object.sql, type: object.type)
         }
         let body = statements.isEmpty ? "" : statements.joined(separator: "\n\n") + "\n"
-        return comments + (comments.isEmpty || body.isEmpty ? "" : "\n") + body
+        return (comments + (comments.isEmpty || body.isEmpty ? "" : "\n") + body, statements)
     }
 
     /// The folded names of every table, column, index, view and trigger of `model`, and of the parent

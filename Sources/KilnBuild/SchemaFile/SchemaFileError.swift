@@ -16,7 +16,8 @@ public struct SchemaFileError: DiagnosticError, Equatable {
         /// A string, quoted identifier or block comment is never closed (the lexer's message).
         case unterminated(String)
         /// The text kiln wrote for the schema does not read back as the same schema: a fault of kiln.
-        /// `differences` are what differs (empty when only the spelling of a name does).
+        /// `differences` are what differs (empty when only the spelling of a name does, or when the text does
+        /// not split back, as SQLite splits it, into exactly the statements written).
         case doesNotReadBack(differences: [SchemaDifference])
     }
 
@@ -59,7 +60,8 @@ public struct SchemaFileError: DiagnosticError, Equatable {
                     .error,
                     "kiln wrote a schema file that does not read back as the same schema: "
                         + (differences.isEmpty
-                            ? "a name is spelled differently" : differences.map(\.description).joined(separator: "; ")),
+                            ? "a name is spelled differently, or the text does not split back into its statements"
+                            : differences.map(\.description).joined(separator: "; ")),
                     at: location, hint: "this is a bug in kiln; please report it with the migrations")
             ]
         }

@@ -83,14 +83,14 @@ struct SchemaWords {
             let isQualified = previous?.text == "."
             if !forced, names.contains(text.identifierKey) || isAlias || isQualified {
                 let quotes = rewritesQuotes && quotesKeywordNames && !keepsSpelling
-                return SchemaWord(text: quotes ? Self.identifier(text) : text, keyword: nil, isName: true)
+                return SchemaWord(text: quotes ? SQLText.identifier(text) : text, keyword: nil, isName: true)
             }
             return keyword(text)
         case .quotedIdentifier:
             guard rewritesQuotes, !keepsSpelling, let name = lexer.identifier(of: token) else {
                 return SchemaWord(text: text, keyword: nil, isName: true)
             }
-            return SchemaWord(text: Self.identifier(name), keyword: nil, isName: true)
+            return SchemaWord(text: SQLText.identifier(name), keyword: nil, isName: true)
         default:
             return SchemaWord(text: text, keyword: nil, isName: false)
         }
@@ -102,20 +102,9 @@ struct SchemaWords {
         return SchemaWord(text: keepsSpelling ? text : upper, keyword: upper, isName: false)
     }
 
-    /// `name` bare when it is a plain ASCII word, no keyword, and no word that reads as a value when bare
-    /// (`"true"` is a name or the text 'true', `true` the integer 1), else double-quoted.
-    static func identifier(_ name: String) -> String {
-        let bytes = Array(name.utf8)
-        guard let first = bytes.first, !(first >= 48 && first <= 57) else { return quoted(name) }
-        let isPlain = bytes.allSatisfy { byte in
-            (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
-                || byte == UInt8(ascii: "_")
-        }
-        return isPlain && !SQLiteGrammar.isKeyword(name) && !SchemaText.readsAsValue(name) ? name : quoted(name)
-    }
-
     /// `words` joined as SQL text: one space between words, none inside `( … )`, before `,` `;` `)` `.`, after
-    /// `.` and a unary sign, or between a name and the `(` of its arguments (`count(*)`, `VARCHAR(20)`).
+    /// `.` and a unary sign, or between a name and the `(` of its arguments (`count(*)`, `VARCHAR(20)`), unless
+    /// the two would then read as other tokens (`- -1` is not `--1`, a comment).
     static func join(_ words: some Collection<SchemaWord>) -> String {
         var output = ""
         var previous: SchemaWord?
@@ -128,8 +117,17 @@ struct SchemaWords {
     }
 
     private static func needsSpace(between previous: SchemaWord, and word: SchemaWord) -> Bool {
-        if previous.text == "(" || previous.text == "." || previous.isUnary { return false }
-        if [")", ",", ".", ";"].contains(word.text) { return false }
-        return !(word.text == "(" && (previous.isName || previous.keyword.map(callKeywords.contains) == true))
+        let joins =
+            previous.text == "(" || previous.text == "." || previous.isUnary
+            || [")", ",", ".", ";"].contains(word.text)
+            || (word.text == "(" && (previous.isName || previous.keyword.map(callKeywords.contains) == true))
+        return !joins || fuse(previous.text, word.text)
+    }
+
+    /// Whether the tokens `first` and `second`, written together, read as anything but those two tokens.
+    private static func fuse(_ first: String, _ second: String) -> Bool {
+        var lexer = SQLLexer(first + second)
+        let tokens = lexer.tokens()
+        return tokens.count != 2 || lexer.text(of: tokens[0]) != first
     }
 }

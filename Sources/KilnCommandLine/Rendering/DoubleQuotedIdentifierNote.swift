@@ -21,9 +21,8 @@ enum DoubleQuotedIdentifierNote {
         guard let bytes = try? FileSystem.contents(of: path),
             let token = doubleQuotedToken(named: column, near: offset(of: location, in: bytes), in: bytes)
         else { return nil }
-        let literal = "'" + column.replacingOccurrences(of: "'", with: "''") + "'"
         return Diagnostic(
-            .note, "double-quoted text is an identifier; write \(literal)",
+            .note, "double-quoted text is an identifier; write \(SQLText.literal(column))",
             at: SourceText(path: location.path, bytes: bytes).location(ofByte: token.range.lowerBound))
     }
 

@@ -21,30 +21,37 @@ extension KilnProject {
         let wanted = try SchemaFile.load(source, preparedLike: migrator)
         let current = try SQLiteConnection(path: ":memory:")
         try migrator.migrate(current)
-        let plan: SchemaPlan
-        do { plan = try SchemaPlanner.plan(from: current, to: wanted, options: options) } catch let error
-            as SchemaPlanError where error.location == nil
-        {
-            throw SchemaFileObjects(source).locate(error)
-        }
-        guard !plan.isEmpty else { return nil }
-        let version = migrator.migrations.latestVersion + 1
-        let name = words ?? PlannedMigration.slugWords(of: plan)
-        let fileName = MigrationFileName.make(version: version, words: name)
-        let verifier = try PlanVerifier(migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self)
-        let verification: PlanVerification
         do {
-            // The header is comments only: the text proven has a short one; the file gets what was proven.
-            let proven = plan.withStandIns.migrationText(header: ["Migration \(version) of \(database)"])
-            verification = try verifier.verify(plan, fileName: fileName, text: proven)
+            let plan = try SchemaPlanner.plan(from: current, to: wanted, options: options)
+            guard !plan.isEmpty else { return nil }
+            return try prove(plan, of: database, migrator: migrator, wanted: wanted, words: words)
+        } catch let error as SchemaPlanError where error.location == nil {
+            throw SchemaFileObjects(source).locate(error)
         } catch let error as PlanVerificationError {
             throw SchemaFileObjects(source).locate(error)
         }
+    }
+
+    /// The migration of `plan`, proven on data (``PlanVerifier``) and written as text that reads back as
+    /// exactly its statements (``SchemaPlan/checkedMigrationText(header:)``).
+    private func prove(
+        _ plan: SchemaPlan, of database: String, migrator: Migrator, wanted: SQLiteConnection, words: [String]?
+    ) throws -> PlannedMigration {
+        let version = migrator.migrations.latestVersion + 1
+        let name = words ?? PlannedMigration.slugWords(of: plan)
+        // Words kiln takes from the names of the plan are cut to a slug that fits a file name; words given
+        // with --name are the developer's, as for kiln new.
+        let fileName = MigrationFileName.make(
+            version: version, words: name, maximumSlugLength: words == nil ? PlannedMigration.maximumSlugLength : .max)
+        let verifier = try PlanVerifier(migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self)
+        // The header is comments only: the text proven has a short one; the file gets what was proven.
+        let proven = try plan.withStandIns.checkedMigrationText(header: ["Migration \(version) of \(database)"])
+        let verification = try verifier.verify(plan, fileName: fileName, text: proven)
         let header = PlanHeader.lines(
             plan, verification: verification, database: database, version: version, words: name)
         return PlannedMigration(
-            plan: plan, version: version, fileName: fileName,
-            text: plan.migrationText(header: header), verification: verification)
+            plan: plan, version: version, fileName: fileName, text: try plan.checkedMigrationText(header: header),
+            verification: verification)
     }
 
     /// `schema/<database>.sql`'s text as ``SchemaFile/source(for:in:)`` reads it (byte order mark skipped, so

@@ -26,6 +26,10 @@ public struct PlannedMigration: Sendable {
         }
     }
 
+    /// The longest slug of a default file name (``slugWords(of:)``): far below the 255 bytes a file name may
+    /// have, however long the names it is made of.
+    public static let maximumSlugLength = 100
+
     /// The words of the default file name, from the steps: the first step that changes a table (else the first
     /// step), and how many more there are, e.g. `add column price to item and 2 more`.
     ///

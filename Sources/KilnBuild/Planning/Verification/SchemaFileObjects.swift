@@ -48,10 +48,8 @@ struct SchemaFileObjects {
     func location(ofObjectNamedIn text: String) -> SourceLocation? {
         let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map { $0.lowercased() })
         let byLength = objects.sorted { $0.name.count > $1.name.count }
-        let quoted = byLength.first { object in
-            text.lowercased().contains("\"\(object.name.lowercased().replacingOccurrences(of: "\"", with: "\"\""))\"")
-        }
-        return (quoted ?? byLength.first { words.contains($0.name.lowercased()) })?.location
+        let named = byLength.first { object in text.lowercased().contains(quoted(object.name.lowercased())) }
+        return (named ?? byLength.first { words.contains($0.name.lowercased()) })?.location
     }
 
     /// Where the object a planned statement is about is created: the first name among its tokens that the
