@@ -2,13 +2,13 @@ import Foundation
 import KilnTestSupport
 import Testing
 
-/// Runs kiln in `project` under a 10-second deadline: a command blocked on a FIFO fails the test instead of
+/// Runs kiln in `project` under a 60-second deadline: a command blocked on a FIFO fails the test instead of
 /// hanging the suite.
 private func kilnWithinDeadline(_ project: ShopProject, _ arguments: [String], fifos: [String]) -> ProcessResult? {
-    let result = withDeadline(10, unblocking: fifos) { [project] in
+    let result = withDeadline(60, unblocking: fifos) { [project] in
         KilnCommandLineTests.kiln(arguments, in: project.folder.url)
     }
-    if result == nil { Issue.record("kiln \(arguments.joined(separator: " ")) blocked for more than 10 seconds") }
+    if result == nil { Issue.record("kiln \(arguments.joined(separator: " ")) blocked for more than 60 seconds") }
     return result
 }
 

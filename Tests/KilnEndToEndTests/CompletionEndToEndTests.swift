@@ -117,24 +117,43 @@ extension CompletionEndToEndTests {
     /// What an interactive zsh (compinit on, on a pseudo-terminal through zpty) shows when each of `lines` is
     /// typed in `directory` followed by Tab; `tools` holds `kiln` and `_kiln` and goes first on `PATH` and
     /// `fpath`.
-    static func zshTyped(_ lines: [String], tools: TemporaryDirectory, in directory: URL) throws -> ProcessResult {
-        let typed = lines.map(shellQuoted).joined(separator: " ")
+    ///
+    /// The driver waits for what it expects, never for a moment of silence: for the prompt before it types, and
+    /// after each Tab for every one of that line's `shows` (at most a minute each; then it prints all it read
+    /// and exits 1), before it clears the line. Typing ahead of a completion would make zsh skip its list.
+    static func zshTyped(_ lines: [(typed: String, shows: [String])], tools: TemporaryDirectory, in directory: URL)
+        throws -> ProcessResult
+    {
+        let typing = lines.map { line in
+            "tab " + ([line.typed] + line.shows).map(shellQuoted).joined(separator: " ") + " || fail"
+        }
         let driver = """
             zmodload zsh/zpty
-            zpty z zsh -f -i
-            zpty -w z 'PS1="> "; path=(\(tools.url.path) $path); fpath=(\(tools.url.path) $fpath); autoload -U compinit; compinit -u -D'
-            zpty -w z \(shellQuoted("cd " + shellQuoted(directory.path)))
-            local all="" chunk line quiet got
-            for line in \(typed); do
-                zpty -wn z "$line"$'\\t'
-                quiet=0 got=0
-                for i in {1..100}; do
-                    if zpty -r -t z chunk; then all+=$chunk; got=1; quiet=0; else quiet=$((quiet + 1)); fi
-                    (( got && quiet >= 10 )) && break
-                    sleep 0.1
+            typeset -F SECONDS
+            local all=""
+            # Reads the terminal until what it showed since the last call holds every one of "$@", for at most 60 s.
+            await() {
+                local seen="" chunk word
+                local -F deadline=$(( SECONDS + 60 ))
+                while (( SECONDS < deadline )); do
+                    if zpty -r -t z chunk; then seen+=$chunk; all+=$chunk; else sleep 0.05; fi
+                    for word in "$@"; do [[ $seen == *"$word"* ]] || continue 2; done
+                    return 0
                 done
-                zpty -wn z $'\\C-u'
-            done
+                print -r -- "no $* on the terminal after 60 s" >&2
+                return 1
+            }
+            # Types $1 and Tab, waits for the rest of the arguments to be shown, and clears the line.
+            tab() { zpty -wn z "$1"$'\\t' && shift && await "$@" && zpty -wn z $'\\C-u' }
+            fail() { print -r -- "$all"; exit 1 }
+            zpty z zsh -f -i
+            # The prompt as shown, 'ready% ', is not in the echo of the command that sets it: seeing it means zsh
+            # has run everything typed so far.
+            zpty -w z 'PS1="ready%% "; path=(\(tools.url.path) $path); fpath=(\(tools.url.path) $fpath); autoload -U compinit; compinit -u -D'
+            await 'ready% ' || fail
+            zpty -w z \(shellQuoted("cd " + shellQuoted(directory.path)))
+            await 'ready% ' || fail
+            \(typing.joined(separator: "\n"))
             zpty -d z
             print -r -- "$all"
             """
@@ -149,7 +168,10 @@ extension CompletionEndToEndTests {
             atPath: tools.path("kiln"), withDestinationPath: KilnBinary.url.path)
         _ = try tools.write("_kiln", try KilnBinary.run(["completions", "zsh"], in: project.url).standardOutput)
         let result = try Self.zshTyped(
-            ["kiln migrate ", "kiln seed shop --mode ", "kiln migrate shop --"], tools: tools, in: project.url)
+            [
+                ("kiln migrate ", ["countries", "shop"]), ("kiln seed shop --mode ", ["insert", "upsert", "sync"]),
+                ("kiln migrate shop --", ["--db", "--dry-run", "--color", "--quiet"]),
+            ], tools: tools, in: project.url)
         let shown = result.standardOutput
         #expect(result.status == 0, "\(result.standardError)")
         for expected in ["countries", "shop", "insert", "upsert", "sync", "--db", "--dry-run", "--color", "--quiet"] {

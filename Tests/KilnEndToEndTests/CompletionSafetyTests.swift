@@ -54,8 +54,9 @@ struct CompletionSafetyTests {
         let tools = try TemporaryDirectory()
         _ = try hostileKiln(in: tools)
         _ = try tools.write("_kiln", try KilnBinary.run(["completions", "zsh"], in: project.url).standardOutput)
+        // Tab after `s` completes the one name it starts: the terminal shows `hop` after the `s` already there.
         let result = try CompletionEndToEndTests.zshTyped(
-            ["kiln migrate ", "kiln migrate s"], tools: tools, in: project.url)
+            [("kiln migrate ", ["shop", "a b"]), ("kiln migrate s", ["hop"])], tools: tools, in: project.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("shop"), "\(result.standardOutput)")
         #expect(!project.exists("PWNED"))

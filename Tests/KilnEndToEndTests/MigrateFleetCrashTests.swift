@@ -98,11 +98,19 @@ struct MigrateFleetCrashTests {
         let writer = try SQLiteConnection(path: project.folder.path("fleet/a/0.db"), mode: .readWrite)
         try writer.execute(sql: "BEGIN IMMEDIATE")
         var sentAt = Date.distantFuture
-        let started = Date()
+        // The signal goes once another file has been migrated (its user_version, header bytes 60...63, set): the
+        // run is under way, its handler installed, and file 0's worker waits for the lock.
+        let migratedOther = {
+            (1..<count).contains { index in
+                let path = project.folder.path("fleet/\(index % 2 == 0 ? "a" : "b")/\(index).db")
+                guard let data = FileManager.default.contents(atPath: path), data.count >= 64 else { return false }
+                return data[60..<64].contains { $0 != 0 }
+            }
+        }
         let (result, sent) = try KilnBinary.run(
             ["migrate", "shop", "--each", "fleet", "--jobs", "2"], in: project.folder.url, signal: SIGINT
         ) {
-            guard Date().timeIntervalSince(started) > 0.5 else { return false }
+            guard migratedOther() else { return false }
             sentAt = Date()
             return true
         }

@@ -27,61 +27,14 @@ struct ProgressInterruptTests {
         #expect(screen.contains { $0.hasPrefix("kiln: error: interrupted (SIGINT)") }, "\(screen)")
     }
 
-    /// Runs kiln on a pseudo-terminal `columns` wide (util-linux `script`), types Ctrl-C once what it drew
-    /// satisfies `ready`, and returns every byte the terminal received.
-    static func interrupt(
-        _ arguments: [String], in directory: URL, columns: Int, once ready: @escaping @Sendable (String) -> Bool
-    ) throws -> String {
-        let command = ([KilnBinary.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-q", "-e", "-c", "stty cols \(columns) rows 40; exec \(command)", "/dev/null"]
-        process.currentDirectoryURL = directory
-        var environment = TestEnvironment.kiln
-        environment["TERM"] = "xterm-256color"
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        let received = Received()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let text = received.append(handle.availableData)
-            if ready(text), received.markSent() { input.fileHandleForWriting.write(Data([0x03])) }
-        }
-        try process.run()
-        process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        received.append(output.fileHandleForReading.readDataToEndOfFile())
-        return received.text
-    }
-}
-
-/// Bytes read from the terminal so far, and whether Ctrl-C was typed, safe from the reading thread.
-private final class Received: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private var sent = false
-
-    /// Adds `more` and returns everything so far as text.
-    @discardableResult
-    func append(_ more: Data) -> String {
-        lock.withLock {
-            data.append(more)
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-
-    /// Everything read, as text.
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-
-    /// Records that Ctrl-C is typed; false when it already was.
-    func markSent() -> Bool {
-        lock.withLock {
-            defer { sent = true }
-            return !sent
-        }
+    /// Runs kiln on a pseudo-terminal `columns` wide, types Ctrl-C once what it drew satisfies `ready` (waiting
+    /// for that at most a minute), and returns every byte the terminal received.
+    static func interrupt(_ arguments: [String], in directory: URL, columns: Int, once ready: (String) -> Bool) throws
+        -> String
+    {
+        let session = try TerminalSession(arguments, in: directory, columns: columns, typing: true)
+        if session.waitUntil(ready) { session.type([0x03]) }
+        return session.finish().text
     }
 }
 

@@ -34,8 +34,8 @@ public struct ExternalTool: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let readOutput = ReadAll(output.fileHandleForReading)
-        let readErrors = ReadAll(errors.fileHandleForReading)
+        let readOutput = Transcript(reading: output.fileHandleForReading)
+        let readErrors = Transcript(reading: errors.fileHandleForReading)
         process.waitUntilExit()
         return ProcessResult(
             status: process.terminationStatus, standardOutput: String(decoding: readOutput.wait(), as: UTF8.self),

@@ -68,30 +68,12 @@ public enum KilnBinary {
     }
 }
 
-/// Reads a file handle to its end on a background thread.
-final class ReadAll: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}
-
 /// A running kiln whose two output streams are read to their end in the background, so a chatty process never
 /// blocks on a full pipe.
 struct Launched {
     let process: Process
-    private let output: ReadAll
-    private let error: ReadAll
+    private let output: Transcript
+    private let error: Transcript
 
     /// Starts kiln with `arguments` in `directory`, with `environment` added to this process's.
     init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
@@ -102,8 +84,8 @@ struct Launched {
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         try process.run()
-        output = ReadAll(outputPipe.fileHandleForReading)
-        error = ReadAll(errorPipe.fileHandleForReading)
+        output = Transcript(reading: outputPipe.fileHandleForReading)
+        error = Transcript(reading: errorPipe.fileHandleForReading)
     }
 
     /// Waits for the process; its status is 128 plus the signal when a signal ended it, as shells report it.

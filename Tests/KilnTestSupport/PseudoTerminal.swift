@@ -24,24 +24,7 @@ extension KilnBinary {
     public static func runInTerminal(
         _ arguments: [String], in directory: URL, columns: Int = 80, environment: [String: String] = [:]
     ) throws -> TerminalResult {
-        let command = ([url.path] + arguments).map(shellQuoted).joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-q", "-e", "-c", "stty cols \(columns) rows 40; exec \(command)", "/dev/null"]
-        process.currentDirectoryURL = directory
-        var variables = TestEnvironment.kiln
-        variables["TERM"] = "xterm-256color"
-        variables["SWIFT_BACKTRACE"] = "enable=no"
-        variables.merge(environment) { _, new in new }
-        process.environment = variables
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let reader = ReadAll(output.fileHandleForReading)
-        process.waitUntilExit()
-        return TerminalResult(status: process.terminationStatus, text: String(decoding: reader.wait(), as: UTF8.self))
+        try TerminalSession(arguments, in: directory, columns: columns, environment: environment).finish()
     }
 
     /// `text` in single quotes for `sh`.

@@ -9,11 +9,11 @@ import Testing
     import Glibc
 #endif
 
-/// What `body` threw, run under a 10-second deadline (a hang on a FIFO is a failure, not a stuck suite).
+/// What `body` threw, run under a 60-second deadline (a hang on a FIFO is a failure, not a stuck suite).
 private func thrownWithinDeadline(unblocking fifos: [String], _ body: @escaping @Sendable () throws -> Void)
     -> (any Error)?
 {
-    let outcome = withDeadline(10, unblocking: fifos) { () -> Result<Bool, any Error> in
+    let outcome = withDeadline(60, unblocking: fifos) { () -> Result<Bool, any Error> in
         do {
             try body()
             return .success(true)
@@ -21,7 +21,7 @@ private func thrownWithinDeadline(unblocking fifos: [String], _ body: @escaping 
     }
     switch outcome {
     case nil:
-        Issue.record("the call blocked for more than 10 seconds")
+        Issue.record("the call blocked for more than 60 seconds")
         return nil
     case .success?:
         Issue.record("the call did not throw")
