@@ -194,7 +194,7 @@ extension InstallerError {
 
     private func message(for problem: BundledFileProblem) -> String {
         switch problem {
-        case .cannotOpen(let error): "the bundled database \(bundled) cannot be opened: \(error.message)"
+        case .cannotOpen(let error): "the bundled database \(bundled) cannot be opened: \(error.explanation)"
         case .cannotRead(let error): "cannot read the bundled database: \(error.description)"
         case .notADatabase: "the bundled file \(bundled) is not a SQLite database"
         case .notRollbackJournal(let write, let read) where write == 2 && read == 2:
@@ -213,11 +213,11 @@ extension InstallerError {
 
     private func message(for step: DatabaseStep, _ error: SQLiteError) -> String {
         switch step {
-        case .open: "cannot open \(destination): \(error.message)"
-        case .read: "cannot read \(destination): \(error.message)"
-        case .close: "cannot close \(destination): \(error.message)"
-        case .validateCopy: "the copy of \(bundled) cannot be read: \(error.message)"
-        case .refresh: "cannot refresh reference tables: \(error.message)"
+        case .open: "cannot open \(destination): \(error.explanation)"
+        case .read: "cannot read \(destination): \(error.explanation)"
+        case .close: "cannot close \(destination): \(error.explanation)"
+        case .validateCopy: "the copy of \(bundled) cannot be read: \(error.explanation)"
+        case .refresh: "cannot refresh reference tables of \(destination): \(error.explanation)"
         }
     }
 }
