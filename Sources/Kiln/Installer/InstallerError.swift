@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
 /// Why an install did not happen. Whatever the reason, the user's copy is exactly as it was: an installer
 /// error never deletes or half-writes it.
 ///
@@ -185,6 +191,8 @@ extension InstallerError {
             "it was not installed by kiln; move it aside or migrate it with a baseline"
         case .lockTimedOut: "try again later, or leave lockTimeout nil to wait until the other install finishes"
         case .migration(let error): error.hint
+        case .fileSystem(let error) where error.code == ELOOP:
+            "\(error.path) is a loop of symbolic links; point it at a file, or remove it"
         case .fileSystem(let error) where error.operation == .open || error.operation == .create:
             FileSystem.parentDirectory(of: error.path) == FileSystem.parentDirectory(of: destination)
                 ? "check that the destination folder exists and is writable" : nil
