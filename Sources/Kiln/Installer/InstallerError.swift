@@ -24,6 +24,9 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
         case migrationsDoNotMatchBundle(latest: Int32, bundled: Int32)
         /// A table named for refresh is missing from the bundled file or the copy.
         case refreshTableMissing(String)
+        /// A name given for refresh is no table whose rows may be replaced: SQLite's own (`sqlite_schema`,
+        /// `sqlite_sequence`…), a view or a virtual table.
+        case refreshNotATable(String, kind: RefreshedObjectKind)
         /// Refreshing reference tables would leave a user row (`orphan`) pointing at a row that no longer
         /// exists.
         case refreshBreaksForeignKeys(table: String, orphan: ForeignKeyViolation)
@@ -133,7 +136,9 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
     /// can fix it.
     public var isPackagingProblem: Bool {
         switch reason {
-        case .bundledFileInvalid, .migrationsDoNotMatchBundle, .migrationsRequired, .refreshTableMissing: true
+        case .bundledFileInvalid, .migrationsDoNotMatchBundle, .migrationsRequired, .refreshTableMissing,
+            .refreshNotATable:
+            true
         default: false
         }
     }
@@ -162,6 +167,8 @@ extension InstallerError {
             "the migrations end at version \(latest) but the bundled file is at version \(bundledVersion)"
         case .refreshTableMissing(let table):
             "reference table '\(table)' is missing from the bundled database or the copy"
+        case .refreshNotATable(let name, let kind):
+            "cannot refresh '\(name)' in \(self.name): it is \(kind.phrase), not a reference table"
         case .refreshBreaksForeignKeys(let table, let orphan):
             "refreshing '\(table)' would leave table \(orphan.table) rowid \(orphan.rowid) pointing at a row the bundle no longer has"
         case .destinationNotCreatedByKiln: "\(name) has tables but no kiln version"
@@ -185,6 +192,7 @@ extension InstallerError {
         case .migrationsRequired: "pass the app's migrations folder to the installer"
         case .migrationsDoNotMatchBundle: "ship the migrations and the database from the same build"
         case .refreshTableMissing: "refresh only tables that both have"
+        case .refreshNotATable: "name only ordinary tables of the bundled database to refresh"
         case .refreshBreaksForeignKeys:
             "keep those reference rows in the bundled database, or migrate the user rows first"
         case .destinationNotCreatedByKiln:
