@@ -67,7 +67,8 @@ public final class SQLiteConnection {
             }
         }
         var raw: OpaquePointer?
-        let code = sqlite3_open_v2(path, &raw, Self.flags(for: mode), try clock.vfsName())
+        let opened = path.hasPrefix("file:") ? path : FileSystem.droppingParentsAboveRoot(path)
+        let code = sqlite3_open_v2(opened, &raw, Self.flags(for: mode), try clock.vfsName())
         guard let raw else {
             throw SQLiteError(code: SQLiteResultCode(rawValue: code), message: "out of memory opening \(path)")
         }
