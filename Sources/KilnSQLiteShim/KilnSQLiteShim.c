@@ -55,3 +55,50 @@ void kiln_watch_interrupts(struct sqlite3 *db) {
     if (!atomic_load(&kiln_interrupts_enabled)) return;
     sqlite3_progress_handler(db, 64, kiln_progress, 0);
 }
+
+// The last I/O failure SQLite's Unix VFS logged on this thread: its extended code and its line, e.g.
+// `os_unix.c:42: (5) fsync(/srv/app) - Input/output error`. Thread-local, since each connection is used
+// by one thread at a time and its error is read back on that thread.
+static _Thread_local int kiln_logged_code = 0;
+static _Thread_local char kiln_logged_text[1024];
+
+static void kiln_log(void *context, int code, const char *text) {
+    (void)context;
+    int primary = code & 0xFF;
+    if (primary != SQLITE_IOERR && primary != SQLITE_CANTOPEN) return;
+    kiln_logged_code = code;
+    size_t length = 0;
+    while (text && text[length] && length < sizeof kiln_logged_text - 1) {
+        kiln_logged_text[length] = text[length];
+        length++;
+    }
+    kiln_logged_text[length] = 0;
+}
+
+int kiln_record_system_errors(void) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, kiln_log, (void *)0);
+}
+
+int kiln_take_logged_error(char *buffer, int size) {
+    int code = kiln_logged_code;
+    kiln_logged_code = 0;
+    if (!code || size <= 0) return code;
+    int length = 0;
+    while (kiln_logged_text[length] && length < size - 1) {
+        buffer[length] = kiln_logged_text[length];
+        length++;
+    }
+    buffer[length] = 0;
+    return code;
+}
+
+int kiln_file_errno(struct sqlite3 *db) {
+    int value = 0;
+    if (sqlite3_file_control(db, "main", SQLITE_FCNTL_LAST_ERRNO, &value) == SQLITE_OK && value) return value;
+    sqlite3_file *journal = 0;
+    if (sqlite3_file_control(db, "main", SQLITE_FCNTL_JOURNAL_POINTER, &journal) != SQLITE_OK) return 0;
+    if (!journal || !journal->pMethods || !journal->pMethods->xFileControl) return 0;
+    value = 0;
+    if (journal->pMethods->xFileControl(journal, SQLITE_FCNTL_LAST_ERRNO, &value) != SQLITE_OK) return 0;
+    return value;
+}

@@ -68,6 +68,7 @@ struct SeedErrorTests {
     func commandLineHints() throws {
         let project = try SeedProject(schema: Self.schema, seeds: ["t": "id,name\n1,a\n"])
         try project.seed()
+        try project.write("t", "id,name\n1,b\n")
         let error = try #require(throws: SeedError.self) { try project.seed() }
         guard case .rowAlreadyInTable = error.reason else {
             Issue.record("expected a row already in the table, got \(error.reason)")

@@ -68,10 +68,10 @@ struct MigrateFleetTextTests {
             database: "app")
         #expect(
             text.line(for: Self.result("d.db", .failed, from: 1, to: 3, applied: 2, error: full))
-                == "tenants/d.db: failed at migration 4: database or disk is full (migrated from version 1 to 3 first)")
+                == "tenants/d.db: failed at migration 4: database or disk is full (SQLITE_FULL) (migrated from version 1 to 3 first)")
         #expect(
             text.line(for: Self.result("d.db", .failed, from: 3, to: 3, error: full))
-                == "tenants/d.db: failed: database or disk is full (stays at version 3)")
+                == "tenants/d.db: failed: database or disk is full (SQLITE_FULL) (stays at version 3)")
         let dry = MigrateFleetText(database: "app", pattern: Self.pattern, shard: nil, dryRun: true, busyAttempts: 3)
         #expect(
             dry.line(for: Self.result("c.db", .failed, from: 3, to: 4, applied: 1, error: Self.statementFailed))
@@ -103,7 +103,7 @@ struct MigrateFleetTextTests {
             .database(SQLiteError(code: .busy, message: "database is locked")), path: "/work/tenants/e.db",
             database: "app")
         let busy = text.diagnostics(for: Self.result("e.db", .busy, from: 3, error: locked))
-        #expect(busy.first?.message == "tenants/e.db: database is locked")
+        #expect(busy.first?.message == "tenants/e.db: database is locked (SQLITE_BUSY)")
         // A JSON line names the file in its own `path`: the message stays as it is, the note is the same.
         let busyJSON = text.diagnostics(for: Self.result("e.db", .busy, from: 3, error: locked), namingFile: false)
         #expect(busyJSON.first?.hint == busy.first?.hint)
@@ -118,7 +118,7 @@ struct MigrateFleetTextTests {
             .fileFailed(version: 5, SQLiteError(code: .full, message: "database or disk is full")),
             path: "/work/tenants/f.db", database: "app")
         let disk = text.diagnostics(for: Self.result("f.db", .failed, from: 4, to: 4, error: full))
-        #expect(disk.first?.message == "tenants/f.db: database or disk is full")
+        #expect(disk.first?.message == "tenants/f.db: database or disk is full (SQLITE_FULL)")
         #expect(
             disk.first?.hint
                 == "free space on the disk and run the same command again: each file is at its old version or further along"
@@ -128,13 +128,13 @@ struct MigrateFleetTextTests {
             .fileFailed(version: 4, SQLiteError(code: .readOnly, message: "attempt to write a readonly database")),
             path: "/work/tenants/r.db", database: "app")
         let refused = text.diagnostics(for: Self.result("r.db", .refused, from: 3, to: 3, error: readOnly))
-        #expect(refused.first?.message == "tenants/r.db: attempt to write a readonly database")
+        #expect(refused.first?.message == "tenants/r.db: attempt to write a readonly database (SQLITE_READONLY)")
         #expect(
             refused.first?.hint
                 == "kiln could not write this file (read-only file, folder or file system); nothing was written to it")
         #expect(
             text.line(for: Self.result("r.db", .refused, from: 3, to: 3, error: readOnly))
-                == "tenants/r.db: refused: attempt to write a readonly database")
+                == "tenants/r.db: refused: attempt to write a readonly database (SQLITE_READONLY)")
     }
 
     @Test("an absolute pattern shows each file's path as walked")

@@ -212,3 +212,17 @@ struct FilesTests {
         #expect(ran)
     }
 }
+
+@Suite("Paths that climb above the root folder")
+struct ParentsAboveRootTests {
+    @Test("a path whose .. climb above / is opened through its folder's real path; any other is left alone")
+    func aboveRoot() throws {
+        let folder = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().path
+        let depth = folder.split(separator: "/").count
+        let climbing = "/" + String(repeating: "../", count: depth + 2) + folder.dropFirst() + "/x.db"
+        #expect(FileSystem.droppingParentsAboveRoot(climbing) == folder + "/x.db")
+        #expect(FileSystem.droppingParentsAboveRoot(folder + "/a/../x.db") == folder + "/a/../x.db")
+        #expect(FileSystem.droppingParentsAboveRoot("x.db") == "x.db")
+        #expect(FileSystem.droppingParentsAboveRoot("/../../nowhere-\(UUID().uuidString)/x.db").hasPrefix("/../"))
+    }
+}

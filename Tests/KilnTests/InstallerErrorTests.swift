@@ -62,7 +62,7 @@ struct InstallerErrorTests {
             .database(SQLiteError(code: .full, message: "database or disk is full"), step: .refresh),
             bundled: "/b/x.sqlite", destination: "/d/x.sqlite")
         #expect(sqliteFull.isDiskFull)
-        #expect(sqliteFull.message == "cannot refresh reference tables: database or disk is full")
+        #expect(sqliteFull.message == "cannot refresh reference tables of /d/x.sqlite: database or disk is full (SQLITE_FULL)")
     }
 
     @Test("a damaged bundle is a packaging problem, with no command-line wording in its hint")

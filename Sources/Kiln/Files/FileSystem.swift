@@ -81,9 +81,20 @@ package enum FileSystem {
     /// a regular file is fine, anything else is refused before the library could block on it or report it as
     /// a disk I/O error. Symbolic links are followed, as `open` follows them.
     ///
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/Cause/notARegularFile(_:)`` naming what is there.
+    /// A path that cannot even be looked at (a loop of symbolic links, a folder that may not be searched, a
+    /// name too long, a file where a folder should be) is refused too, with the system's `errno`: SQLite would
+    /// only say "unable to open database file".
+    ///
+    /// - Throws: ``FileSystemError`` with ``FileSystemError/Cause/notARegularFile(_:)`` naming what is there,
+    ///   or with the `errno` of `stat(2)` other than `ENOENT`.
     package static func requireRegularFileIfPresent(_ path: String) throws {
-        guard let kind = kind(of: path), kind != .regularFile else { return }
+        let kind: FileKind
+        do { kind = try kindOfFile(at: path) } catch let error as FileSystemError {
+            // Nothing there (or a dangling link, which `open` would create the target of) may be created.
+            guard error.isMissing else { throw FileSystemError(.open, path: path, code: error.code ?? EIO) }
+            return
+        }
+        guard kind != .regularFile else { return }
         throw FileSystemError(.open, path: path, notARegularFile: kind)
     }
 

@@ -55,7 +55,7 @@ public struct FleetFileResult: Sendable {
     /// Whether the file was refused because it cannot be written (a read-only file, folder or file system:
     /// `SQLITE_READONLY`, or `SQLITE_CANTOPEN` creating its journal), the rule the migrator refuses it by.
     public var isUnwritable: Bool {
-        outcome == .refused && sqliteCode.map(FleetMigrator.isUnwritable) == true
+        outcome == .refused && error.flatMap(FleetMigrator.sqliteError(of:)).map(FleetMigrator.isUnwritable) == true
     }
 
     /// A result from its facts.

@@ -32,7 +32,7 @@ extension FleetMigrator {
             .cannotRead:
             return .refused
         case .fileFailed(_, let error), .database(let error):
-            return isUnwritable(error.code) ? .refused : .failed
+            return isUnwritable(error) ? .refused : .failed
         case .invalidTarget(let target, let current, _, let baseline):
             // Already past the version asked for: nothing to do, and nothing that may be done to it.
             return baseline == nil && current > target ? .refused : .failed
@@ -44,13 +44,20 @@ extension FleetMigrator {
     /// Whether a file fault means the file cannot be written at all (a read-only or immutable file, a folder
     /// where the journal cannot be created, a read-only file system), rather than that writing it failed:
     /// SQLite opens such a file read-only without saying so, and the first write of the first migration fails.
-    static func isUnwritable(_ code: SQLiteResultCode) -> Bool {
-        code.matches(.readOnly) || code.matches(.cannotOpen)
+    /// A file SQLite could not open for another reason the system gave (it is not there, a name too long) is
+    /// not one.
+    static func isUnwritable(_ error: SQLiteError) -> Bool {
+        if error.code.matches(.readOnly) { return true }
+        guard error.code.matches(.cannotOpen) else { return false }
+        return error.systemErrno.map { [EACCES, EPERM, EROFS].contains($0) } ?? true
+    }
+
+    /// The SQLite error behind an error, when there is one.
+    static func sqliteError(of error: any Error) -> SQLiteError? {
+        if let error = error as? SQLiteError { return error }
+        return (error as? MigrationError)?.sqliteError
     }
 
     /// The SQLite result code behind an error, when there is one.
-    static func sqliteCode(of error: any Error) -> SQLiteResultCode? {
-        if let error = error as? SQLiteError { return error.code }
-        return (error as? MigrationError)?.sqliteError?.code
-    }
+    static func sqliteCode(of error: any Error) -> SQLiteResultCode? { sqliteError(of: error)?.code }
 }

@@ -43,8 +43,12 @@ extension FleetMigrator {
         /// applied) the version it was found at under the lock, else as the header said.
         var fromVersion: Int32? { versionBeforeFirstMigration ?? finalVersion ?? headerVersion }
 
+        /// The version read back from the file after a fault of the disk, which may be past the last migration
+        /// the migrator saw commit (``MigrationError/RunState``).
+        var versionReadBack: Int32?
+
         /// The version the file is at now, as far as this run knows.
-        var toVersion: Int32? { finalVersion ?? lastCommittedVersion ?? fromVersion }
+        var toVersion: Int32? { finalVersion ?? versionReadBack ?? lastCommittedVersion ?? fromVersion }
     }
 
     /// Migrates one file, trying again while its write lock is busy; the body of
@@ -77,6 +81,7 @@ extension FleetMigrator {
                 progress.record(try migrateExisting(file.path, isLink: isLink) { progress.record($0) })
                 return result(progress.lastCommittedVersion != nil ? .migrated : .upToDate, progress)
             } catch {
+                if let version = (error as? MigrationError)?.run?.versionReadBack { progress.versionReadBack = version }
                 let outcome = Self.outcome(of: error)
                 if outcome == .busy { progress.busyAttempts += 1 }
                 // A cancelled run does not wait out another writer's lock again.

@@ -138,6 +138,8 @@ public struct DatabaseInstaller: Sendable {
                 throw InstallFailure(
                     .migrationsDoNotMatchBundle(latest: migrations.latestVersion, bundled: source.version))
             }
+            try ReferenceRefresher(tables: refreshTables, bundledPath: source.path, prepare: prepareConnection)
+                .validate()
             return try withInstallLock { try installLocked(source, at: destination.path) }
         } catch let failure as InstallFailure {
             throw InstallerError(failure.reason, bundled: bundled.path, destination: destination.path)

@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
 /// Why an install did not happen. Whatever the reason, the user's copy is exactly as it was: an installer
 /// error never deletes or half-writes it.
 ///
@@ -18,6 +24,9 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
         case migrationsDoNotMatchBundle(latest: Int32, bundled: Int32)
         /// A table named for refresh is missing from the bundled file or the copy.
         case refreshTableMissing(String)
+        /// A name given for refresh is no table whose rows may be replaced: SQLite's own (`sqlite_schema`,
+        /// `sqlite_sequence`…), a view or a virtual table.
+        case refreshNotATable(String, kind: RefreshedObjectKind)
         /// Refreshing reference tables would leave a user row (`orphan`) pointing at a row that no longer
         /// exists.
         case refreshBreaksForeignKeys(table: String, orphan: ForeignKeyViolation)
@@ -127,7 +136,9 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
     /// can fix it.
     public var isPackagingProblem: Bool {
         switch reason {
-        case .bundledFileInvalid, .migrationsDoNotMatchBundle, .migrationsRequired, .refreshTableMissing: true
+        case .bundledFileInvalid, .migrationsDoNotMatchBundle, .migrationsRequired, .refreshTableMissing,
+            .refreshNotATable:
+            true
         default: false
         }
     }
@@ -156,6 +167,8 @@ extension InstallerError {
             "the migrations end at version \(latest) but the bundled file is at version \(bundledVersion)"
         case .refreshTableMissing(let table):
             "reference table '\(table)' is missing from the bundled database or the copy"
+        case .refreshNotATable(let name, let kind):
+            "cannot refresh '\(name)' in \(self.name): it is \(kind.phrase), not a reference table"
         case .refreshBreaksForeignKeys(let table, let orphan):
             "refreshing '\(table)' would leave table \(orphan.table) rowid \(orphan.rowid) pointing at a row the bundle no longer has"
         case .destinationNotCreatedByKiln: "\(name) has tables but no kiln version"
@@ -179,12 +192,15 @@ extension InstallerError {
         case .migrationsRequired: "pass the app's migrations folder to the installer"
         case .migrationsDoNotMatchBundle: "ship the migrations and the database from the same build"
         case .refreshTableMissing: "refresh only tables that both have"
+        case .refreshNotATable: "name only ordinary tables of the bundled database to refresh"
         case .refreshBreaksForeignKeys:
             "keep those reference rows in the bundled database, or migrate the user rows first"
         case .destinationNotCreatedByKiln:
             "it was not installed by kiln; move it aside or migrate it with a baseline"
         case .lockTimedOut: "try again later, or leave lockTimeout nil to wait until the other install finishes"
         case .migration(let error): error.hint
+        case .fileSystem(let error) where error.code == ELOOP:
+            "\(error.path) is a loop of symbolic links; point it at a file, or remove it"
         case .fileSystem(let error) where error.operation == .open || error.operation == .create:
             FileSystem.parentDirectory(of: error.path) == FileSystem.parentDirectory(of: destination)
                 ? "check that the destination folder exists and is writable" : nil
@@ -194,7 +210,7 @@ extension InstallerError {
 
     private func message(for problem: BundledFileProblem) -> String {
         switch problem {
-        case .cannotOpen(let error): "the bundled database \(bundled) cannot be opened: \(error.message)"
+        case .cannotOpen(let error): "the bundled database \(bundled) cannot be opened: \(error.explanation)"
         case .cannotRead(let error): "cannot read the bundled database: \(error.description)"
         case .notADatabase: "the bundled file \(bundled) is not a SQLite database"
         case .notRollbackJournal(let write, let read) where write == 2 && read == 2:
@@ -213,11 +229,11 @@ extension InstallerError {
 
     private func message(for step: DatabaseStep, _ error: SQLiteError) -> String {
         switch step {
-        case .open: "cannot open \(destination): \(error.message)"
-        case .read: "cannot read \(destination): \(error.message)"
-        case .close: "cannot close \(destination): \(error.message)"
-        case .validateCopy: "the copy of \(bundled) cannot be read: \(error.message)"
-        case .refresh: "cannot refresh reference tables: \(error.message)"
+        case .open: "cannot open \(destination): \(error.explanation)"
+        case .read: "cannot read \(destination): \(error.explanation)"
+        case .close: "cannot close \(destination): \(error.explanation)"
+        case .validateCopy: "the copy of \(bundled) cannot be read: \(error.explanation)"
+        case .refresh: "cannot refresh reference tables of \(destination): \(error.explanation)"
         }
     }
 }

@@ -16,8 +16,9 @@ struct ReferenceRefresher {
     /// Refreshes every table inside the caller's open transaction (with foreign keys off).
     ///
     /// - Returns: the tables whose rows changed.
-    /// - Throws: ``InstallFailure`` when a table is missing on either side, or when the refresh would leave user
-    ///   rows pointing at reference rows that no longer exist (rows that already did before are not counted).
+    /// - Throws: ``InstallFailure`` when a table is missing on either side or is no table whose rows may be
+    ///   replaced (SQLite's own, a view, a virtual table), or when the refresh would leave user rows pointing
+    ///   at reference rows that no longer exist (rows that already did before are not counted).
     func refresh(_ connection: SQLiteConnection) throws -> [String] {
         guard !tables.isEmpty else { return [] }
         do {
@@ -29,10 +30,36 @@ struct ReferenceRefresher {
         }
     }
 
+    /// Checks, before the install writes anything, that every name is a table of the bundled file whose rows
+    /// may be replaced, so a request that cannot be done is refused whatever the install then does (a first
+    /// copy refreshes nothing and would otherwise accept any name).
+    ///
+    /// - Throws: ``InstallFailure`` for a missing table or one that is SQLite's own, a view or a virtual table.
+    func validate() throws {
+        guard !tables.isEmpty else { return }
+        do {
+            let bundled = try SQLiteConnection(path: BundledFile.uri(bundledPath), mode: .readOnly)
+            try prepare?(bundled)
+            for table in tables {
+                if let kind = try RefreshedObjectKind.of(table, in: bundled) {
+                    throw InstallFailure(.refreshNotATable(table, kind: kind))
+                }
+                guard try !columns(of: table, in: bundled).isEmpty else {
+                    throw InstallFailure(.refreshTableMissing(table))
+                }
+            }
+        } catch let error as SQLiteError {
+            throw InstallFailure(.database(error, step: .refresh))
+        }
+    }
+
     /// Makes one table of the copy equal to the bundle's; returns whether its rows changed.
     private func refresh(_ table: String, in connection: SQLiteConnection, from bundled: SQLiteConnection) throws
         -> Bool
     {
+        if let kind = try RefreshedObjectKind.of(table, in: bundled) ?? RefreshedObjectKind.of(table, in: connection) {
+            throw InstallFailure(.refreshNotATable(table, kind: kind))
+        }
         let mainColumns = try columns(of: table, in: connection)
         let bundledColumns = Set(try columns(of: table, in: bundled))
         let shared = mainColumns.filter { bundledColumns.contains($0) }

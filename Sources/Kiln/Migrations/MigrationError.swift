@@ -48,6 +48,9 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     public let database: String
     /// Whether the failure happened in a dry run, which only ever reads the file.
     public var isDryRun = false
+    /// Where the run stood when it failed, for a failure while migrations ran; with the version read back
+    /// from the file after a fault of the disk (``RunState``).
+    public var run: RunState?
 
     /// An error from its facts.
     public init(_ reason: Reason, location: SourceLocation? = nil, path: String, database: String) {
@@ -71,7 +74,8 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     public var message: String {
         switch reason {
         case .statementFailed(_, let error): error.message
-        case .fileFailed(_, let error): "\(path): \(error.message)"
+        case .fileFailed(_, let error), .database(let error):
+            run.flatMap { committedMessage($0, cause: error.explanation) } ?? "\(path): \(error.explanation)"
         case .foreignKeyViolation(_, let violations): Self.describe(violations)
         case .databaseIsNewer(let version, let latest):
             "the database is at version \(version), but the newest migration of '\(database)' is \(latest)"
@@ -86,17 +90,17 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
                 + differences.map { "\($0)" }.joined(separator: "; ")
         case .invalidTarget(let target, let current, let latest, let baseline):
             Self.describeInvalidTarget(target, current: current, latest: latest, baseline: baseline)
-        case .cannotOpen(let error): "cannot open \(path): \(error.message)"
+        case .cannotOpen(let error): "cannot open \(path): \(error.explanation)"
         case .cannotRead(let error) where error.isInterruptedWrite:
             SQLiteError.interruptedWriteDescription(of: path, code: error.code)
-        case .cannotRead(let error): "cannot read \(path): \(error.message)"
-        case .database(let error): "\(path): \(error.message)"
+        case .cannotRead(let error): "cannot read \(path): \(error.explanation)"
         }
     }
 
     /// What to do about it, in terms of the library's API, when there is something to say.
     public var hint: String? {
-        switch reason {
+        if let hint = readBackHint(rerun: "migrate it again") { return hint }
+        return switch reason {
         case .statementFailed(let version, _), .fileFailed(let version, _):
             "migration \(version) was rolled back; the database stays at version \(version - 1)"
         case .foreignKeyViolation(let version, _):

@@ -71,10 +71,27 @@ extension Migrator {
                 throw failure(error.code.matches(.notADatabase) ? .notADatabase : .cannotRead(error), path: path)
             }
             return try migrate(connection, to: target, baseline: baseline, onEvent: onEvent)
+        } catch var error as MigrationError where error.wantsReadBack {
+            try? connection.close()
+            let version = readBackVersion(path)
+            error.run?.versionReadBack = version
+            error.run?.readBackFailed = version == nil
+            if !existed { removeIfEmpty(path, connection: connection) }
+            throw error
         } catch {
             if !existed { removeIfEmpty(path, connection: connection) }
             throw error
         }
+    }
+
+    /// The version of the file at `path` as a connection of its own finds it after a failure: SQLite may have
+    /// failed after a commit reached the file, or left a journal that this connection rolls back first.
+    ///
+    /// - Returns: the version, or nil when the file cannot be read.
+    private func readBackVersion(_ path: String) -> Int32? {
+        guard let connection = try? SQLiteConnection(path: path, mode: .readWrite) else { return nil }
+        defer { try? connection.close() }
+        return try? Self.version(of: connection)
     }
 
     private func connect(_ path: String, mode: SQLiteConnection.OpenMode, busyTimeoutMilliseconds: Int32 = 5000)

@@ -115,9 +115,17 @@ public struct Migrator: Sendable {
         defer { try? settings.restore(on: connection) }
         while true {
             let stopwatch = Stopwatch()
-            try restore(settings, on: connection)
-            let step = try withForeignKeysOff(foreignKeysWereOn, connection) {
-                try applyNext(connection, goal: goal, version: &version, onEvent: onEvent, finishing: finishing)
+            let step: Migration?
+            do {
+                try restore(settings, on: connection)
+                step = try withForeignKeysOff(foreignKeysWereOn, connection) {
+                    try applyNext(connection, goal: goal, version: &version, onEvent: onEvent, finishing: finishing)
+                }
+            } catch var error as MigrationError {
+                let inProgress = version < goal ? migrations.migration(version: version + 1)?.version : nil
+                error.run = MigrationError.RunState(
+                    startVersion: startVersion, committedVersion: version, migrationInProgress: inProgress)
+                throw error
             }
             guard let migration = step else { break }
             let duration = stopwatch.elapsed
@@ -189,7 +197,9 @@ public struct Migrator: Sendable {
         _ connection: SQLiteConnection, goal: Int32, version: inout Int32, onEvent: (Event) -> Void,
         finishing: ((SQLiteConnection) throws -> Void)?
     ) throws -> Migration? {
-        try withTransaction(connection) { () throws -> Migration? in
+        // `version` stays the committed one until the commit returns: an error thrown by the commit itself
+        // leaves it naming the version before this migration.
+        let migration = try withTransaction(connection) { () throws -> Migration? in
             // Another process may have migrated while this one waited for the write lock.
             version = try Self.version(of: connection)
             try refuseForeign(connection, version: version, baseline: nil)
@@ -200,9 +210,10 @@ public struct Migrator: Sendable {
             }
             try apply(migration, on: connection)
             if migration.version == goal, let finishing { try finishing(connection) }
-            version = migration.version
             return migration
         }
+        if let migration { version = migration.version }
+        return migration
     }
 
     /// Refuses databases this migration set did not make, inside the write lock so the answer cannot change.

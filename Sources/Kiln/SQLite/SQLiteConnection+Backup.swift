@@ -18,8 +18,10 @@ extension SQLiteConnection {
         // `sqlite3_backup_finish` releases the backup object whatever happened; its code repeats any error.
         let finishCode = sqlite3_backup_finish(backup)
         guard stepCode == SQLITE_DONE else {
+            // The step fails reading this file or writing the destination's; name whichever is a file.
             throw SQLiteError(
-                code: SQLiteResultCode(rawValue: stepCode), message: String(cString: sqlite3_errstr(stepCode)))
+                code: SQLiteResultCode(rawValue: stepCode), message: String(cString: sqlite3_errstr(stepCode)),
+                file: Self.filePath(of: destination.path) ?? Self.filePath(of: path))
         }
         try destination.check(finishCode)
     }

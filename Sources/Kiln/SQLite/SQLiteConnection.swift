@@ -67,7 +67,8 @@ public final class SQLiteConnection {
             }
         }
         var raw: OpaquePointer?
-        let code = sqlite3_open_v2(path, &raw, Self.flags(for: mode), try clock.vfsName())
+        let opened = path.hasPrefix("file:") ? path : FileSystem.droppingParentsAboveRoot(path)
+        let code = sqlite3_open_v2(opened, &raw, Self.flags(for: mode), try clock.vfsName())
         guard let raw else {
             throw SQLiteError(code: SQLiteResultCode(rawValue: code), message: "out of memory opening \(path)")
         }
@@ -123,7 +124,10 @@ public final class SQLiteConnection {
             }
             return FileSystemError(.open, path: file, code: systemCode)
         }
-        return SQLiteError(code: SQLiteResultCode(rawValue: extended), message: String(cString: sqlite3_errmsg(raw)))
+        let system = systemFailure(raw, code: extended)
+        return SQLiteError(
+            code: SQLiteResultCode(rawValue: extended), message: String(cString: sqlite3_errmsg(raw)), file: file,
+            systemErrno: system.errno, systemCall: system.call)
     }
 
     /// The file a path given to ``init(path:mode:busyTimeoutMilliseconds:defensive:clock:)`` names on disk: the path
@@ -182,11 +186,14 @@ public final class SQLiteConnection {
         // The connection's extended code describes the last failing call; if it disagrees with `code` (the
         // call failed before touching the connection), keep the code we were given.
         let resolved = (extended & 0xFF) == (code & 0xFF) ? extended : code
+        let system = Self.systemFailure(handle, code: resolved)
         return SQLiteError(
             code: SQLiteResultCode(rawValue: resolved),
             message: String(cString: sqlite3_errmsg(handle)),
             sql: sql,
-            offset: sql != nil && offset >= 0 ? offset : nil)
+            offset: sql != nil && offset >= 0 ? offset : nil,
+            file: Self.filePath(of: path),
+            systemErrno: system.errno, systemCall: system.call)
     }
 
     /// Whether the connection is outside any transaction (`sqlite3_get_autocommit`).

@@ -18,6 +18,10 @@ public struct AdoptionError: DiagnosticError, Equatable {
         case alreadyVersioned(Int32)
         /// The tool's table records no migration kiln knows: nothing was applied.
         case nothingApplied(TrackingTool)
+        /// There is no file to adopt.
+        case noFile
+        /// SQLite cannot read the file (not a database, damaged, an I/O error).
+        case cannotRead(SQLiteError)
     }
 
     /// What is wrong.
@@ -31,9 +35,16 @@ public struct AdoptionError: DiagnosticError, Equatable {
         self.file = file
     }
 
+    /// What to point adoption at instead of a file that is not there or no database.
+    private static let adoptHint = "adopt a database file another tool migrated"
+
     /// One error diagnostic, with what to do.
     public var diagnostics: [Diagnostic] {
         switch reason {
+        case .noFile: [Diagnostic(.error, "no such file: \(file)", hint: Self.adoptHint)]
+        case .cannotRead(let error) where error.code.matches(.notADatabase):
+            [Diagnostic(.error, "\(file) is not a SQLite database", hint: Self.adoptHint)]
+        case .cannotRead(let error): [Diagnostic(.error, "cannot read \(file): \(error.explanation)")]
         case .unknownVersion(let version):
             [
                 Diagnostic(

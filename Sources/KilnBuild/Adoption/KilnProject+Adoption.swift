@@ -21,15 +21,23 @@ extension KilnProject {
     ///   - path: the file.
     ///   - shown: the file as shown to the user.
     /// - Returns: the tool, its table and the version.
-    /// - Throws: ``TrackingTableError`` (no table, several, dirty or failed), ``AdoptionError`` (no mapping,
-    ///   another tool's mapping, already a kiln file, nothing applied, unknown or missing versions), or what
-    ///   reading the file throws.
+    /// - Throws: ``TrackingTableError`` (no table, several, not the tool's, a row without a version, dirty or
+    ///   failed), ``AdoptionError`` (no such file, unreadable, no mapping, another tool's mapping, already a kiln
+    ///   file, nothing applied, unknown or missing versions), or the ``FileSystemError`` of a path that is not
+    ///   a regular file.
     public func adoption(for database: String, fileAt path: String, shownAs shown: String) throws -> Adoption {
-        let connection = try SQLiteConnection(path: path, mode: .readOnly)
-        let current = try Migrator.version(of: connection)
-        guard current == 0 else { throw AdoptionError(.alreadyVersioned(current), file: shown) }
-        guard let table = try TrackingTable.read(from: connection, file: shown) else {
-            throw TrackingTableError(.none, file: shown)
+        guard FileSystem.exists(path) else { throw AdoptionError(.noFile, file: shown) }
+        let table: TrackingTable
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readOnly)
+            let current = try Migrator.version(of: connection)
+            guard current == 0 else { throw AdoptionError(.alreadyVersioned(current), file: shown) }
+            guard let found = try TrackingTable.read(from: connection, file: shown) else {
+                throw TrackingTableError(.none, file: shown)
+            }
+            table = found
+        } catch let error as SQLiteError {
+            throw AdoptionError(.cannotRead(error), file: shown)
         }
         let mapping = try importMapping(for: database, tool: table.tool, file: shown)
         let version = try AdoptionPlan.version(for: table.applied, mapping: mapping, file: shown)

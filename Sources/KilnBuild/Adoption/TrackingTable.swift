@@ -22,13 +22,51 @@ public struct TrackingTable: Sendable, Equatable {
     ///   - connection: the database.
     ///   - file: the file as shown to the user, for errors.
     /// - Returns: the table, or nil when the file has none.
-    /// - Throws: ``TrackingTableError`` when several tools' tables are there, or the table records a dirty or
-    ///   failed migration; ``SQLiteError`` when it cannot be read.
+    /// - Throws: ``TrackingTableError`` when several tools' tables are there, the table lacks a column the
+    ///   tool's has (a table of the user's that only shares the name), records a row without a version, or a
+    ///   dirty or failed migration; ``SQLiteError`` when it cannot be read.
     public static func read(from connection: SQLiteConnection, file: String) throws -> TrackingTable? {
         let found = try candidates(in: connection)
         guard found.count <= 1 else { throw TrackingTableError(.several(tools: found.map(\.tool)), file: file) }
         guard let (tool, table) = found.first else { return nil }
-        return TrackingTable(tool: tool, tableName: table, applied: try applied(by: tool, table, connection, file))
+        try requireColumns(of: tool, table, connection, file)
+        let applied = try applied(by: tool, table, connection, file)
+        let listed: [String] =
+            switch applied {
+            case .versions(let versions): versions
+            case .through(let through, let later): [through] + later
+            }
+        guard !listed.contains("") else {
+            throw TrackingTableError(.missingVersion(tool: tool, table: table), file: file)
+        }
+        return TrackingTable(tool: tool, tableName: table, applied: applied)
+    }
+
+    /// The columns each tool's table has and kiln reads.
+    static func requiredColumns(of tool: TrackingTool) -> [String] {
+        switch tool {
+        case .diesel, .dbmate: ["version"]
+        case .sqlx: ["version", "success"]
+        case .golangMigrate: ["version", "dirty"]
+        case .goose: ["id", "version_id", "is_applied"]
+        case .flyway: ["installed_rank", "version", "type", "success"]
+        case .grdb: ["identifier"]
+        }
+    }
+
+    /// Refuses a table named like the tool's whose columns are not the tool's: a table of the user's own,
+    /// which says nothing about what was applied.
+    private static func requireColumns(
+        of tool: TrackingTool, _ table: String, _ connection: SQLiteConnection, _ file: String
+    ) throws {
+        let present = Set(
+            try connection.rows(sql: "SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]).compactMap {
+                if case .text(let name) = $0.first { name.identifierKey } else { nil }
+            })
+        let missing = requiredColumns(of: tool).filter { !present.contains($0.identifierKey) }
+        guard missing.isEmpty else {
+            throw TrackingTableError(.notTheToolsTable(tool: tool, table: table, missing: missing), file: file)
+        }
     }
 
     /// The known tables present, with the tool each belongs to (`schema_migrations` with a `dirty` column is
@@ -131,6 +169,7 @@ public struct TrackingTable: Sendable, Equatable {
         case .text(let string): string
         case .real(let number): String(number)
         case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
+        // A missing version: refused by the caller, as it names no migration.
         case .null: ""
         }
     }

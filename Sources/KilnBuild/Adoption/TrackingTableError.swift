@@ -12,6 +12,10 @@ public struct TrackingTableError: DiagnosticError, Equatable {
         case several(tools: [TrackingTool])
         /// No known tracking table is in the file.
         case none
+        /// A table has the name of `tool`'s tracking table but lacks its `missing` columns: it is not the tool's.
+        case notTheToolsTable(tool: TrackingTool, table: String, missing: [String])
+        /// A row of `tool`'s `table` has no version (NULL or empty), so it names no migration.
+        case missingVersion(tool: TrackingTool, table: String)
     }
 
     /// What is wrong.
@@ -48,6 +52,20 @@ public struct TrackingTableError: DiagnosticError, Equatable {
                     "\(file) holds the tracking tables of several tools: "
                         + tools.map(\.rawValue).joined(separator: ", "),
                     hint: "drop the table of the tool that no longer manages this file, then adopt it")
+            ]
+        case .notTheToolsTable(let tool, let table, let missing):
+            [
+                Diagnostic(
+                    .error,
+                    "\(file): \(table) is not \(tool.rawValue)'s tracking table: it has no column "
+                        + missing.map { "'\($0)'" }.joined(separator: ", "),
+                    hint: "if it is a table of your own, rename it, then adopt the file with a baseline instead")
+            ]
+        case .missingVersion(let tool, let table):
+            [
+                Diagnostic(
+                    .error, "\(file): \(tool.rawValue)'s \(table) has a row without a version (NULL or empty)",
+                    hint: "delete or repair that row with \(tool.rawValue) itself, so every row names a migration")
             ]
         case .none:
             [

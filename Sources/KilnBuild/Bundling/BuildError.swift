@@ -30,6 +30,10 @@ public struct BuildError: DiagnosticError, Equatable {
         case foreignKeyViolations(count: Int, table: SQLiteValue, rowid: SQLiteValue)
         /// `PRAGMA foreign_key_check` of the finished file is not empty.
         case foreignKeyCheckNotEmpty
+        /// The disk or the system failed while the new file at `file` was written (`cause`: the system's or
+        /// SQLite's error, with its `errno` or extended code); `published`, when the build was to replace a
+        /// file, was left as it was.
+        case fileFailed(file: String, cause: String, published: String?)
     }
 
     /// The database (or the file's name, where no database was named).
@@ -65,6 +69,9 @@ extension BuildError.Reason {
         case .foreignKeyViolations(let count, let table, let rowid):
             "foreign_key_check found \(count) violation(s), first in table \(table) rowid \(rowid)"
         case .foreignKeyCheckNotEmpty: "foreign_key_check is not empty"
+        case .fileFailed(_, let cause, let published?):
+            "cannot build \(published): \(cause); \(published) was left as it was"
+        case .fileFailed(let file, let cause, nil): "cannot build \(file): \(cause)"
         }
     }
 }

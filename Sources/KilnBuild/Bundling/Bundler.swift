@@ -135,6 +135,7 @@ public struct Bundler: Sendable {
         }
         let temporary = OutputDirectoryLock.temporaryPath(in: outputDirectory, for: file)
         var builder = DatabaseBuilder(project: project, database: database, clock: clock)
+        builder.destination = output
         if let progress { builder.progress = { progress(BuildProgress(database: database, step: $0)) } }
         let built = try builder.build(into: temporary, sourceDigest: digest)
         do {

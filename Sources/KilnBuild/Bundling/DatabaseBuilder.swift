@@ -19,6 +19,9 @@ package struct DatabaseBuilder: Sendable {
     package let clock: BuildClock
     /// Called as each step starts and while seeds load; nil (the default) reports nothing.
     package var progress: (@Sendable (BuildProgress.Step) -> Void)?
+    /// The file the build will be published as, when it replaces one: a failure of the disk says that file
+    /// was left as it was, rather than naming the temporary file being built.
+    package var destination: String?
 
     /// A builder for one database of a project, its clock pinned at `clock` (by default, now).
     package init(project: KilnProject, database: String, clock: BuildClock = .startingNow()) {
@@ -37,8 +40,33 @@ package struct DatabaseBuilder: Sendable {
         } catch {
             // Best effort while the build error is thrown; the next build sweeps what is left.
             for suffix in ["", "-journal", "-wal", "-shm"] { try? FileSystem.remove(path + suffix) }
-            throw error
+            guard let cause = Self.diskFault(in: error) else { throw error }
+            throw BuildError(database: database, .fileFailed(file: path, cause: cause, published: destination))
         }
+    }
+
+    /// What failed, when `error` is a fault of the disk or the system under the build (an I/O error, a full
+    /// disk, a file that cannot be written) rather than of the sources: the build's own temporary file failed,
+    /// whatever step was running. An interrupt is not one: it stays the error it is.
+    ///
+    /// - Returns: SQLite's explanation (extended code, `errno`) or the system call's error, or nil.
+    static func diskFault(in error: any Error) -> String? {
+        let sqliteError: SQLiteError?
+        switch error {
+        case let error as FileSystemError: return error.description
+        case let error as SQLiteError: sqliteError = error
+        case let error as SeedError:
+            guard case .databaseFailed(_, let cause, _) = error.reason else { return nil }
+            sqliteError = cause
+        case let error as MigrationError:
+            if case .statementFailed = error.reason { return nil }
+            sqliteError = error.sqliteError
+        default: return nil
+        }
+        guard let sqliteError, sqliteError.code.isFileOrSystemFault, !sqliteError.code.matches(.interrupt) else {
+            return nil
+        }
+        return sqliteError.explanation
     }
 
     private func buildUnchecked(into path: String, sourceDigest: SHA256Digest) throws -> BuiltDatabase {

@@ -73,6 +73,7 @@ public struct DeveloperReset: Sendable {
             let temporary = names.temporary()
             do {
                 var builder = DatabaseBuilder(project: project, database: database, clock: clock ?? .startingNow())
+                builder.destination = path
                 if let progress { builder.progress = { progress(BuildProgress(database: database, step: $0)) } }
                 let built = try builder.build(into: temporary, sourceDigest: try project.sourceDigest(for: database))
                 progress?(BuildProgress(database: database, step: .publishing))

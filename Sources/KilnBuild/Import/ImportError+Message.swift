@@ -26,6 +26,7 @@ extension ImportError.Reason {
         case .repeatableMigration:
             "a repeatable migration (R__) re-runs whenever it changes; kiln has no such migrations"
         case .targetNotEmpty(let path): "\(path) already holds migrations; import only into a new database folder"
+        case .targetNotAFolder(let path, let kind): "\(path) is \(kind.phrase), not a database folder"
         case .cannotWrite(let path, let error): "cannot write \(path): \(error.description); nothing was imported"
         }
     }

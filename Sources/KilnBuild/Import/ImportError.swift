@@ -43,6 +43,8 @@ public struct ImportError: DiagnosticError, Equatable {
         case repeatableMigration
         /// `migrations/<db>/` already holds entries.
         case targetNotEmpty(String)
+        /// `migrations/<db>` exists and is not a folder (a regular file, a FIFO…): nothing can be imported into it.
+        case targetNotAFolder(String, FileKind)
         /// Writing the new migrations failed at `path`.
         case cannotWrite(String, FileSystemError)
     }

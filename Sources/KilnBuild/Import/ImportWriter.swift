@@ -39,9 +39,12 @@ public enum ImportWriter {
 
     /// Refuses a target that exists and is not an empty folder.
     ///
-    /// - Throws: ``ImportError/Reason/targetNotEmpty(_:)``.
+    /// - Throws: ``ImportError/Reason/targetNotAFolder(_:_:)`` or ``ImportError/Reason/targetNotEmpty(_:)``.
     public static func requireEmpty(_ target: String, shownAs shownFolder: String) throws {
         guard FileSystem.exists(target) else { return }
+        if let kind = FileSystem.kind(of: target), kind != .directory {
+            throw ImportError(.targetNotAFolder(shownFolder, kind))
+        }
         let entries = (try? FileSystem.contentsOfDirectory(target)) ?? [""]
         guard entries.isEmpty else { throw ImportError(.targetNotEmpty(shownFolder)) }
     }

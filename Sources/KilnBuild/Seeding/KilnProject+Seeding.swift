@@ -56,8 +56,28 @@ extension KilnProject {
             throw SeedError(
                 error.code.matches(.notADatabase) ? .notADatabase(file: name) : .cannotOpenDatabase(file: name, error))
         }
-        return try SeedLoader(files: files, mode: mode, durability: durability).load(
-            into: connection, progress: progress)
+        let loader = SeedLoader(files: files, mode: mode, durability: durability)
+        do {
+            return try loader.load(into: connection, progress: progress)
+        } catch let error as SeedError {
+            guard case .databaseFailed(_, let cause, var state) = error.reason else { throw error }
+            if case .commitFailed(let countsBefore) = state {
+                try? connection.close()
+                state = readBack(path, loader: loader, countsBefore: countsBefore, prepare: migrator.prepareConnection)
+            }
+            throw SeedError(.databaseFailed(file: name, cause, state: state))
+        }
+    }
+
+    /// What the file at `path` holds after a load whose commit failed, read by a connection of its own.
+    private func readBack(
+        _ path: String, loader: SeedLoader, countsBefore: [String: Int64],
+        prepare: (@Sendable (SQLiteConnection) throws -> Void)?
+    ) -> SeedError.SeedFileState {
+        guard let connection = try? SQLiteConnection(path: path, mode: .readWrite) else { return .unknown }
+        defer { try? connection.close() }
+        if let prepare, (try? prepare(connection)) == nil { return .unknown }
+        return loader.readBack(from: connection, countsBefore: countsBefore)
     }
 
     /// The seed files of `database` for the tables in `only` (all when it is empty).

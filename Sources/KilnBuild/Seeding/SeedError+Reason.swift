@@ -12,6 +12,9 @@ extension SeedError {
         case notADatabase(file: String)
         /// The database cannot be opened.
         case cannotOpenDatabase(file: String, SQLiteError)
+        /// The database file or the system failed under the load (an I/O error, a full disk, a lock); `state`
+        /// says what the file holds now.
+        case databaseFailed(file: String, SQLiteError, state: SeedFileState)
         /// The database is not at its newest migration, which the seeds are written for.
         case notAtNewestVersion(file: String, database: String, version: Int32, newest: Int32)
         /// The seed folder cannot be read.
@@ -74,5 +77,21 @@ extension SeedError {
         /// A foreign key violation that could not be traced to a CSV record.
         case foreignKeyViolation(
             table: String, rowid: SQLiteValue, parent: String, otherViolations: Int, mode: SeedMode)
+    }
+
+    /// What a database file holds after SQLite failed under a load.
+    public enum SeedFileState: Equatable, Sendable {
+        /// The failure came before the commit: SQLite rolled the load back, the file is as it was.
+        case rolledBack
+        /// The commit itself failed, and the file was not read back yet: the commit may have reached it
+        /// (`countsBefore`: each table's row count before the load, to read it back against).
+        case commitFailed(countsBefore: [String: Int64])
+        /// Read back after a failed commit: every table holds every row of its seed file (`rows` in all), so
+        /// the commit reached the file before SQLite reported the error.
+        case holdsTheSeeds(rows: Int, tables: Int)
+        /// Read back after a failed commit: the file is as it was before the load.
+        case asItWas
+        /// The file could not be read back after a failed commit, or holds neither.
+        case unknown
     }
 }

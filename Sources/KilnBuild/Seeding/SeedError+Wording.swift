@@ -6,7 +6,8 @@ extension SeedError.Reason {
         switch self {
         case .noDatabaseFile(let file, _): "no such file: \(file)"
         case .notADatabase(let file): "\(file) is not a SQLite database"
-        case .cannotOpenDatabase(let file, let error): "cannot open \(file): \(error.message)"
+        case .cannotOpenDatabase(let file, let error): "cannot open \(file): \(error.explanation)"
+        case .databaseFailed(let file, let error, let state): Self.databaseFailure(file, error, state)
         case .notAtNewestVersion(let file, _, let version, let newest):
             "\(file) is at version \(version), but the seeds are written for the newest version, \(newest)"
         case .noSeedFolder(let folder, _): "no seed folder \(folder)"
@@ -57,6 +58,7 @@ extension SeedError.Reason {
         case .modeNeedsPrimaryKey: "give the table a PRIMARY KEY in a migration, or load it in insert mode"
         case .rowAlreadyInTable:
             "load in upsert mode to update existing rows, or in sync mode to make the table equal to the CSV"
+        case .databaseFailed(let file, _, let state): Self.stateHint(file, state, rerun: "loading the same seeds again")
         case .emptyPrimaryKey: "upsert and sync modes match rows by primary key; give every row one"
         case .foreignKeyViolation(_, _, _, _, let mode) where mode == .sync:
             "sync mode deleted parent rows that other rows still reference; keep them in the parent's CSV"

@@ -1,14 +1,20 @@
 import Kiln
 
 extension SeedLoader {
-    /// Loads one planned file into its table.
+    /// Loads one planned file into its table, which held `countBefore` rows; in insert mode, a table that
+    /// already holds every row of the file is left as it is (``rowsAlreadyHeld(_:connection:)``).
     ///
     /// - Returns: what happened to the table.
     func loadTable(
-        _ planned: PlannedFile, index: Int, connection: SQLiteConnection, tracker: inout ProgressTracker
+        _ planned: PlannedFile, index: Int, countBefore: Int64, connection: SQLiteConnection,
+        tracker: inout ProgressTracker
     ) throws -> SeedTableReport {
         let table = quoted(planned.table.name)
-        let countBefore = try connection.integer(sql: "SELECT count(*) FROM main.\(table)")
+        if mode == .insert, countBefore > 0, let rows = try rowsAlreadyHeld(planned, connection: connection) {
+            return SeedTableReport(
+                table: planned.table.name, file: planned.file.displayPath, rows: rows, inserted: 0, updated: 0,
+                deleted: 0, alreadyHeld: true)
+        }
         // Build the indexes after the rows when the table starts empty.
         let deferredIndexes = countBefore == 0 ? planned.table.indexes : []
         for index in deferredIndexes { try connection.execute(sql: "DROP INDEX main.\(quoted(index.name))") }
@@ -54,7 +60,8 @@ extension SeedLoader {
             }
             do {
                 try insert.run()
-            } catch let error as SQLiteError {
+            } catch let error as SQLiteError where !error.code.isFileOrSystemFault {
+                // A fault of the file is no row's: it goes up as it is, to be said of the database.
                 throw SeedFailureExplainer.rowFailure(error, planned: planned, reader: reader)
             }
             try insert.resetKeepingBindings()
@@ -75,7 +82,7 @@ extension SeedLoader {
         for index in indexes {
             do {
                 try connection.execute(sql: index.sql)
-            } catch let error as SQLiteError {
+            } catch let error as SQLiteError where !error.code.isFileOrSystemFault {
                 throw SeedFailureExplainer.indexFailure(error, index: index.name, planned: planned)
             }
         }

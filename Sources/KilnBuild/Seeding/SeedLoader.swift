@@ -52,7 +52,10 @@ public struct SeedLoader: Sendable {
     ///   - progress: called when each table starts, every 16,384 rows, and before a table's indexes are
     ///     rebuilt; with it, each file's size is measured first so the progress has a total.
     /// - Returns: what happened to each table, in load order.
-    /// - Throws: ``SeedError`` or ``CSVError`` pointing into the seed file; the database is unchanged.
+    /// - Throws: ``SeedError`` or ``CSVError`` pointing into the seed file; the database is unchanged. A fault
+    ///   of the file or the system (an I/O error, a full disk, a lock) is
+    ///   ``SeedError/Reason/databaseFailed(file:_:state:)``: rolled back, or, when the commit itself failed,
+    ///   perhaps committed (read the file again to know).
     @discardableResult
     public func load(into connection: SQLiteConnection, progress: ((SeedProgress) -> Void)? = nil) throws
         -> [SeedTableReport]
@@ -66,11 +69,20 @@ public struct SeedLoader: Sendable {
             try connection.execute(sql: "PRAGMA synchronous = OFF")
         }
         let reports: [SeedTableReport]
+        var countsBefore: [String: Int64] = [:]
+        var committing = false
         do {
             var tracker = ProgressTracker(callback: progress, files: plan.map(\.file))
             reports = try connection.transaction(.immediate) {
-                try loadAll(plan, into: connection, tracker: &tracker)
+                let loaded = try loadAll(plan, into: connection, tracker: &tracker, countsBefore: &countsBefore)
+                committing = true
+                return loaded
             }
+        } catch let error as SQLiteError where error.code.isFileOrSystemFault {
+            try saved.restore(on: connection, whileFailing: true)
+            // A failed commit may have reached the file (its journal deleted, the folder's fsync failed).
+            let state: SeedError.SeedFileState = committing ? .commitFailed(countsBefore: countsBefore) : .rolledBack
+            throw SeedError(.databaseFailed(file: error.file ?? connection.path, error, state: state))
         } catch {
             try saved.restore(on: connection, whileFailing: true)
             throw error
@@ -84,12 +96,16 @@ public struct SeedLoader: Sendable {
     ///
     /// - Returns: what happened to each table, in load order.
     private func loadAll(
-        _ plan: [PlannedFile], into connection: SQLiteConnection, tracker: inout ProgressTracker
+        _ plan: [PlannedFile], into connection: SQLiteConnection, tracker: inout ProgressTracker,
+        countsBefore: inout [String: Int64]
     ) throws -> [SeedTableReport] {
         var reports: [SeedTableReport] = []
         for (index, planned) in plan.enumerated() {
             tracker.start(planned.table.name)
-            reports.append(try loadTable(planned, index: index, connection: connection, tracker: &tracker))
+            let count = try connection.integer(sql: "SELECT count(*) FROM main.\(quoted(planned.table.name))")
+            countsBefore[planned.table.name] = count
+            reports.append(
+                try loadTable(planned, index: index, countBefore: count, connection: connection, tracker: &tracker))
         }
         if mode == .sync {
             for (index, planned) in plan.enumerated().reversed() {

@@ -6,8 +6,9 @@ enum DatabaseFile {
     /// Opens an existing file read-only, with errors that name the file.
     ///
     /// - Returns: a read-only connection.
-    /// - Throws: ``DiagnosticFailure`` when there is no such file, it is not a SQLite database or an interrupted
-    ///   write left a hot journal that only a writer may roll back, or the
+    /// - Throws: ``DiagnosticFailure`` when there is no such file, it is not a SQLite database, it is shorter
+    ///   than its header says, SQLite cannot read it, or an interrupted write left a hot journal that only a
+    ///   writer may roll back; or the
     ///   ``SQLiteError`` or ``FileSystemError`` of opening it (a path that is not a regular file is refused).
     static func open(_ path: String, shownAs name: String) throws -> SQLiteConnection {
         guard FileSystem.exists(path) else {
@@ -16,6 +17,13 @@ enum DatabaseFile {
                     .error, "no such file: \(name)", hint: "create it with 'kiln migrate <database> --db \(name)'"))
         }
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        if let mismatch = DatabaseSizeMismatch.of(fileAt: path) {
+            throw DiagnosticFailure(
+                Diagnostic(
+                    .error, "\(name) is truncated: \(mismatch.description)",
+                    hint: "the missing pages are lost: restore \(name) from a copy, or make it again with "
+                        + "'kiln migrate'"))
+        }
         do {
             _ = try connection.integer(sql: "SELECT count(*) FROM sqlite_schema")
         } catch let error as SQLiteError where error.code.matches(.notADatabase) {
@@ -25,6 +33,8 @@ enum DatabaseFile {
                 Diagnostic(
                     .error, SQLiteError.interruptedWriteDescription(of: name, code: error.code),
                     hint: MigrationError.interruptedWriteHint(name)))
+        } catch let error as SQLiteError {
+            throw DiagnosticFailure(Diagnostic(.error, "cannot read \(name): \(error.explanation)"))
         }
         return connection
     }

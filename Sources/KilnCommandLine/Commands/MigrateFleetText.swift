@@ -45,7 +45,9 @@ struct MigrateFleetText {
     /// that committed), why, and where the file is left: `failed at migration 4: CHECK constraint failed:
     /// json_valid(meta) (stays at version 3)`, or `(migrated from version 1 to 3 first)`.
     func failure(of result: FleetFileResult) -> String {
-        let committed = result.appliedCount > 0 && !dryRun
+        // A commit SQLite reported as failed may have reached the file: the version read back says so.
+        let moved = result.toVersion.flatMap { to in result.fromVersion.map { to > $0 } } ?? false
+        let committed = (result.appliedCount > 0 || moved) && !dryRun
         let migration =
             Self.failedMigration(result.error) ?? (result.appliedCount > 0 ? result.toVersion.map { $0 + 1 } : nil)
         var text = "failed" + (migration.map { " at migration \($0)" } ?? "")
@@ -72,7 +74,7 @@ struct MigrateFleetText {
         switch error.reason {
         case .statementFailed(let version, _), .fileFailed(let version, _), .foreignKeyViolation(let version, _):
             return version
-        default: return nil
+        default: return error.run?.migrationInProgress
         }
     }
 

@@ -10,8 +10,9 @@ enum SeedCommand: KilnCommand {
         discussion: """
             seeds/<database>/<table>.csv loads into <table>; its header names the columns. All tables load in one
             transaction, parents before children, and any error rolls everything back. An empty unquoted field is
-            NULL, "" is the empty string. Modes: insert (a conflict is an error), upsert (insert or update by
-            primary key), sync (upsert, then delete rows whose key is not in the CSV).
+            NULL, "" is the empty string. Modes: insert (a conflict is an error; a table that already holds every
+            row of its file exactly is left as it is, so loading the same seeds again is safe), upsert (insert or
+            update by primary key), sync (upsert, then delete rows whose key is not in the CSV).
             """,
         arguments: [database.declaration],
         options: [db.declaration, mode.declaration, only.declaration, json.declaration],
@@ -51,6 +52,8 @@ enum SeedCommand: KilnCommand {
         let inserted: Int
         let updated: Int
         let deleted: Int
+        /// Whether the table already held every row of its file and was left as it was (insert mode).
+        let alreadyHeld: Bool
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -73,7 +76,7 @@ enum SeedCommand: KilnCommand {
                 tables: reports.map {
                     Table(
                         table: $0.table, file: $0.file, rows: $0.rows, inserted: $0.inserted, updated: $0.updated,
-                        deleted: $0.deleted)
+                        deleted: $0.deleted, alreadyHeld: $0.alreadyHeld)
                 }, diagnostics: context.diagnosticLog.records)
             try context.printJSON(document)
         } else {
@@ -81,13 +84,17 @@ enum SeedCommand: KilnCommand {
                 var parts = ["\(report.inserted) inserted"]
                 if mode != .insert { parts.append("\(report.updated) updated") }
                 if mode == .sync { parts.append("\(report.deleted) deleted") }
+                if report.alreadyHeld { parts.append("all already in the table, left as they are") }
                 context.standardOutput(
                     "\(report.table): \(report.rows) rows from \(context.shown(report.file)) (\(parts.joined(separator: ", ")))\n"
                 )
             }
             let tables = "\(reports.count) table\(reports.count == 1 ? "" : "s")"
+            let held = !reports.isEmpty && reports.allSatisfy(\.alreadyHeld)
             context.standardOutput(
-                "\(database): seeded \(file.text) with \(rows) rows in \(tables) (\(Format.duration(seconds: elapsed)))\n"
+                held
+                    ? "\(database): \(file.text) already holds the \(rows) rows of \(tables); nothing was written\n"
+                    : "\(database): seeded \(file.text) with \(rows) rows in \(tables) (\(Format.duration(seconds: elapsed)))\n"
             )
         }
         return KilnTool.success

@@ -7,7 +7,10 @@ enum ErrorRendering {
     static func diagnostics(for error: any Error) -> [Diagnostic] {
         if let error = error as? any CommandLineDiagnosable { return error.commandLineDiagnostics }
         if let error = error as? any DiagnosticError { return error.diagnostics }
-        if let error = error as? SQLiteError { return [Diagnostic(.error, error.message)] }
+        if let error = error as? SQLiteError {
+            // An error no area wrapped still names its file, and for a fault of the disk, the exact cause.
+            return [Diagnostic(.error, (error.file.map { "\($0): " } ?? "") + error.explanation)]
+        }
         return [Diagnostic(.error, "\(error)")]
     }
 }

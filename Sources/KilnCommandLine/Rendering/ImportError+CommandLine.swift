@@ -18,6 +18,7 @@ extension ImportError: CommandLineDiagnosable {
         case .unrecognizedFile: return "rename it as the tool names migrations, or move it out of the folder"
         case .placeholder: return "write the value the tool would substitute into the source file, then import again"
         case .targetNotEmpty: return "import under another database name, or empty the folder first"
+        case .targetNotAFolder: return "import under another database name, or move that file away first"
         case .repeatableMigration:
             return "fold its latest text into a versioned V migration, or move it out of the folder"
         default: return reason.hint

@@ -16,7 +16,8 @@ extension MigrationError: CommandLineDiagnosable {
 
     /// The hint as `kiln` prints it.
     var commandLineHint: String? {
-        switch reason {
+        if let hint = readBackHint(rerun: "run the same 'kiln migrate' command again") { return hint }
+        return switch reason {
         case .invalidTarget(let target, let current, let latest, let baseline):
             baseline == nil
                 ? "kiln never migrates a database down; pass a --to between \(current) and \(latest)"

@@ -36,6 +36,8 @@ extension SeedError.Reason {
         case .rowAlreadyInTable:
             return "use --mode upsert to update existing rows, or --mode sync to make the table equal to the CSV"
         case .emptyPrimaryKey: return "--mode upsert and sync match rows by primary key; give every row one"
+        case .databaseFailed(let file, _, let state):
+            return Self.stateHint(file, state, rerun: "running the same 'kiln seed' again")
         case .foreignKeyViolation(_, _, _, _, let mode) where mode == .sync:
             return "--mode sync deleted parent rows that other rows still reference; keep them in the parent's CSV"
         default: return nil

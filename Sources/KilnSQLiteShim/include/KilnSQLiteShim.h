@@ -50,4 +50,19 @@ const char *kiln_pinned_clock_vfs(long long milliseconds);
 /// and the same statements give the same values. Returns the SQLite result code.
 int kiln_deterministic_randomness(struct sqlite3 *db, unsigned long long seed);
 
+/// sqlite3_config(SQLITE_CONFIG_LOG, …) with a logger that keeps, per thread, the last `SQLITE_IOERR` or
+/// `SQLITE_CANTOPEN` line SQLite's VFS logs (`os_unix.c:N: (errno) call(path) - text`): the only place SQLite
+/// tells the errno, the system call and the path of a failure such as a folder's fsync after a commit. Returns
+/// the result code (SQLITE_MISUSE once SQLite is initialized).
+int kiln_record_system_errors(void);
+
+/// The extended code of the last line ``kiln_record_system_errors``' logger kept on this thread (0: none), its
+/// text copied into `buffer` (at most `size` bytes, NUL included); the line is forgotten.
+int kiln_take_logged_error(char *buffer, int size);
+
+/// The `errno` of the last failed system call on `db`'s main file, else on its open journal
+/// (`SQLITE_FCNTL_LAST_ERRNO`), 0 when neither recorded one: where a write fails inside a commit, SQLite
+/// neither logs it nor sets `sqlite3_system_errno`.
+int kiln_file_errno(struct sqlite3 *db);
+
 #endif
