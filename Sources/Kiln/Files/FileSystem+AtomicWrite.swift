@@ -5,6 +5,9 @@
 #endif
 
 extension FileSystem {
+    /// The temporary names of ``writeAtomically(_:to:_:permissions:)``.
+    package static let atomicWriteTemporaries = TemporaryName(mark: ".kiln-tmp-write-")
+
     /// How ``writeAtomically(_:to:_:permissions:)`` publishes the new file.
     package enum Publish: Sendable {
         /// `rename(2)` over whatever is at the path (a manifest, `kiln.sum`).
@@ -19,8 +22,8 @@ extension FileSystem {
     /// name is durable. Everything that can fail before publishing does; the temporary file is removed
     /// whatever happens.
     ///
-    /// Temporary names are `.<name>.kiln-tmp-write-<pid>-<random>`: a build's output-folder lock sweeps
-    /// such names left by a killed process.
+    /// Temporary names are `.<name>.kiln-tmp-write-<pid>-<random>` (``atomicWriteTemporaries``): before
+    /// writing, those in the same folder whose process has ended (left by a killed run) are swept.
     ///
     /// - Parameters:
     ///   - bytes: the new contents.
@@ -36,8 +39,8 @@ extension FileSystem {
         _ bytes: [UInt8], to path: String, _ publish: Publish = .replacing, permissions: mode_t = 0o644
     ) throws -> FileSystemError? {
         let folder = parentDirectory(of: path)
-        let random = UInt32.random(in: 0...UInt32.max)
-        let temporary = "\(folder)/.\(lastComponent(of: path)).kiln-tmp-write-\(getpid())-\(random)"
+        atomicWriteTemporaries.sweep(folder)
+        let temporary = atomicWriteTemporaries.path(for: lastComponent(of: path), in: folder)
         do {
             let file = try FileDescriptor(opening: temporary, .createNew(permissions: permissions))
             try file.write(bytes)
@@ -54,5 +57,20 @@ extension FileSystem {
         // Published: the temporary name left by `link` is only litter now, never a reason to report failure.
         if publish == .creatingOnly { try? remove(temporary) }
         return syncAfterPublishing(in: folder)
+    }
+}
+
+extension FileSystem {
+    /// Writes `bytes` to a new file at `path` (which must not exist), fsyncs it and closes it: a file of a
+    /// folder that is published as a whole by renaming it (`kiln import`), where no temporary name of its own
+    /// may be left inside. Durable once the folder is fsynced too.
+    ///
+    /// - Throws: ``FileSystemError`` of the step that failed (`EEXIST` when the name is taken); a partial
+    ///   file may be left for the caller, who removes the whole folder.
+    package static func writeNewFile(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws {
+        let file = try FileDescriptor(opening: path, .createNew(permissions: permissions))
+        try file.write(bytes)
+        try file.sync()
+        try file.close()
     }
 }
