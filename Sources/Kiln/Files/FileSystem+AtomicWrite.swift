@@ -33,7 +33,8 @@ extension FileSystem {
     /// - Returns: nil, or the failure of the folder's `fsync` after publishing: the file is in place, but its
     ///   new name may not survive a power loss (see ``syncAfterPublishing(in:)``).
     /// - Throws: ``FileSystemError`` of the step that failed before publishing (`EEXIST` from `link` when
-    ///   publishing with ``Publish/creatingOnly`` and the name is taken); nothing was published.
+    ///   publishing with ``Publish/creatingOnly`` and the name is taken), or ``SQLiteError``
+    ///   (`SQLITE_INTERRUPT`) when Ctrl-C came before the publishing step; nothing was published.
     @discardableResult
     package static func writeAtomically(
         _ bytes: [UInt8], to path: String, _ publish: Publish = .replacing, permissions: mode_t = 0o644
@@ -46,6 +47,8 @@ extension FileSystem {
             try file.write(bytes)
             try file.sync()
             try file.close()
+            // The last moment Ctrl-C (the command line's `SQLiteInterrupt.request()`) stops the write.
+            try SQLiteInterrupt.check()
             switch publish {
             case .replacing: try rename(temporary, to: path)
             case .creatingOnly: try link(temporary, to: path)

@@ -33,8 +33,10 @@ struct SourceFolder {
     /// The bytes of the file at `relative`.
     ///
     /// - Returns: the bytes.
-    /// - Throws: ``ImportError`` when it cannot be read.
+    /// - Throws: ``ImportError`` when it cannot be read; ``SQLiteError`` (`SQLITE_INTERRUPT`) once Ctrl-C was
+    ///   pressed, so that reading a folder of thousands of files stops between two.
     func read(_ relative: String) throws -> [UInt8] {
+        try SQLiteInterrupt.check()
         do {
             return try FileSystem.contents(of: "\(path)/\(relative)")
         } catch let error as FileSystemError {
