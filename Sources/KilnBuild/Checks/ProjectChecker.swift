@@ -46,7 +46,7 @@ public struct ProjectChecker: Sendable {
         report(database, .migrationFiles)
         var findings = MigrationIntegrityCheck.check(migrator.migrations, project: project)
         if let floor = project.configuration.minimumSQLite {
-            for migration in migrator.migrations.migrations {
+            for migration in migrator.migrations.migrations.untilInterrupted {
                 findings += FeatureFloorCheck.check(
                     source: migration.source, statements: migration.statements, floor: floor)
             }
@@ -102,7 +102,7 @@ public struct ProjectChecker: Sendable {
         let set = try project.migrationSet(for: database)
         let relative = "migrations/\(database)/\(MigrationSum.fileName)"
         let path = project.root.appendingPathComponent(relative).path
-        if let problem = try PublishWarning.writingAtomically(Array(MigrationSum(set).text.utf8), to: path) {
+        if let problem = try PublishWarning.writingAtomically(Array(try MigrationSum(set).text.utf8), to: path) {
             warning(problem)
         }
         return (relative, set.migrations.count)
