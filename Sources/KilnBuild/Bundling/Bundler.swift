@@ -153,9 +153,12 @@ public struct Bundler: Sendable {
 
     /// What a database's build needs: nothing (up to date), or building from `digest` into `file`.
     enum Plan: Sendable {
+        /// Its output still matches this entry.
         case upToDate(BuildManifest.Entry)
+        /// It is built from sources with this digest into this file of the output folder.
         case build(digest: SHA256Digest, file: String)
 
+        /// Whether nothing is to be built.
         var isUpToDate: Bool {
             if case .upToDate = self { return true }
             return false
@@ -177,10 +180,13 @@ public struct Bundler: Sendable {
         return .build(digest: digest, file: file)
     }
 
+    /// Builds `database` as `plan` says into a temporary file and renames it into place.
     private func build(_ database: String, _ plan: Plan, clock: BuildClock) throws -> Outcome {
-        guard case .build(let digest, let file) = plan else {
-            guard case .upToDate(let entry) = plan else { preconditionFailure() }
-            return .upToDate(entry)
+        let digest: SHA256Digest
+        let file: String
+        switch plan {
+        case .upToDate(let entry): return .upToDate(entry)
+        case .build(let planned, let output): (digest, file) = (planned, output)
         }
         let stopwatch = Stopwatch()
         let output = "\(outputDirectory)/\(file)"
