@@ -85,16 +85,17 @@ enum PlanCommand: KilnCommand {
         return KilnTool.success
     }
 
-    /// With nothing to plan, says what `kiln.sum` misses (as warnings): a plan stopped after writing its
+    /// With nothing to plan, says which migrations `kiln.sum` misses (as warnings): a plan stopped after writing its
     /// migration and before recording it leaves the newest migration unrecorded, and the next plan must not
     /// pass over that in silence.
     private static func warnAboutSum(of database: String, project: KilnProject, context: CommandContext) {
         guard let diagnostics = try? ProjectChecker(project: project).sumDiagnostics(for: database) else { return }
+        // Only the migrations kiln.sum does not record: an edited one the migrator has refused already.
         context.report(
-            diagnostics.map {
+            diagnostics.filter { $0.code == "migration-added" }.map {
                 Diagnostic(
-                    $0.severity == .error ? .warning : $0.severity, $0.message, at: $0.location,
-                    hint: "record it with 'kiln hash \(database)'", code: $0.code)
+                    .warning, $0.message, at: $0.location, hint: "record it with 'kiln hash \(database)'",
+                    code: $0.code)
             })
     }
 
