@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Power-loss replay: each command of the fault sweep (build, install, reset, migrate, seed) runs once with the
-shim recording every write, truncate, fsync, rename, link and unlink it makes in the project folder
-(scripts/faultshim, KILN_TRACE). The recording is then replayed to every crash point, and at each point the
+"""Power-loss replay: each command of the fault sweep (build, install, reset, migrate, seed, import, plan and the
+fleet) runs once with the shim recording every write, truncate, fsync, rename, link, unlink, mkdir and rmdir it
+makes in the project folder (scripts/faultshim, KILN_TRACE), folders as inodes (scripts/crash_disk.py). The recording is then replayed to every crash point, and at each point the
 disk is rebuilt as a power loss could leave it (the method of the ALICE and CrashMonkey studies). At every
 crash point, three models of what survives:
 
@@ -51,6 +51,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = importlib.util.spec_from_file_location("fault_sweep", os.path.join(ROOT, "scripts/fault-sweep.py"))
 sweep = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(sweep)
+from crash_disk import Disk, key, materialize  # noqa: E402 (scripts/ is on the path once fault-sweep.py is loaded)
+from sweep_support import error_lines, names_a_file  # noqa: E402
 MODELS = ["ordered", "synced", "renamed"]
 REORDERINGS = ["reordered", "prefix", "subset", "torn", "names"]
 SECTOR = 512
@@ -72,144 +74,6 @@ def read_trace(path):
         operations.append((kind, first, second, int(number), payload))
         index = end + 1 + int(length)
     return operations
-
-
-class Disk:
-    """Files as inodes with volatile and durable contents, and names as the running process saw them
-    (`names`) and as each folder's last fsync left them (`durable`)."""
-
-    def __init__(self, folder):
-        self.contents, self.names, self.durable, self.folders = [], {}, {}, set()
-        self.log, self.index = [], 0  # the folder entry changes no fsync of their folder has made durable yet
-        for directory, subfolders, files in os.walk(folder):
-            self.folders.add(directory)
-            for name in files:
-                path = os.path.join(directory, name)
-                with open(path, "rb") as handle:
-                    data = handle.read()
-                self.contents.append({"volatile": bytearray(data), "durable": bytes(data), "pending": []})
-                self.names[path] = len(self.contents) - 1
-        for directory in self.folders:
-            self.durable[directory] = self.children(directory)
-
-    def children(self, directory):
-        return {path: inode for path, inode in self.names.items() if os.path.dirname(path) == directory}
-
-    def inode(self, path):
-        if path not in self.names:
-            self.contents.append({"volatile": bytearray(), "durable": b"", "pending": []})
-            self.names[path] = len(self.contents) - 1
-            self.log.append((self.index, "C", path, len(self.contents) - 1))
-        return self.contents[self.names[path]]
-
-    def apply(self, operation, index=0):
-        kind, path, other, number, payload = operation
-        self.index = index
-        if kind in "RLU":
-            self.log.append((index, kind, path, other))
-        if kind == "S" and path in self.folders:
-            self.log = [entry for entry in self.log if path not in map(os.path.dirname, entry[2:4])]
-        if kind in "WT":
-            self.inode(path)["pending"].append((index, operation))
-            write(self.inode(path)["volatile"], operation)
-        elif kind == "S" and path in self.folders:
-            self.durable[path] = self.children(path)
-        elif kind == "S":
-            self.inode(path)["durable"] = bytes(self.inode(path)["volatile"])
-            self.inode(path)["pending"] = []
-        elif kind == "R" and path in self.names:
-            self.names[other] = self.names.pop(path)
-        elif kind == "L" and path in self.names:
-            self.names[other] = self.names[path]
-        elif kind == "U":
-            self.names.pop(path, None)
-
-    def pending(self):
-        """The unsynced writes and truncates of the files that have a name now, in the order they were made."""
-        inodes = set(self.names.values())
-        return sorted(index for inode in inodes for index, _ in self.contents[inode]["pending"])
-
-    def unsynced(self):
-        """The indexes of the folder entry changes not yet made durable (creations, renames, links, unlinks)."""
-        return [entry[0] for entry in self.log]
-
-    def reordered_names(self, dropped):
-        """Folder entries as their folders' last fsyncs left them, then every later change but `dropped`
-        (creations, renames, links and unlinks reach the disk in any order until the folder's fsync), with the
-        files' contents as the process saw them. A rename from one folder to another is treated as a change of
-        either folder; kiln makes none."""
-        names = {path: inode for entries in self.durable.values() for path, inode in entries.items()}
-        for index, kind, path, other in (entry for entry in self.log if entry[0] != dropped):
-            if kind == "C":
-                names[path] = other
-            elif kind == "R" and path in names:
-                names[other] = names.pop(path)
-            elif kind == "L" and path in names:
-                names[other] = names[path]
-            elif kind == "U":
-                names.pop(path, None)
-        return {path: bytes(self.contents[inode]["volatile"]) for path, inode in names.items()}
-
-    def size(self, index):
-        """How many bytes the unsynced write `index` wrote (0 for a truncate)."""
-        for inode in self.contents:
-            for pending, operation in inode["pending"]:
-                if pending == index:
-                    return len(operation[4]) if operation[0] == "W" else 0
-        return 0
-
-    def partial(self, kept):
-        """Names as the running process saw them, each file as of its last fsync plus only those of its unsynced
-        writes that are in `kept` (index -> the length of its start that reached the disk, None for all): a
-        power loss that persisted the folder entries and some of the data, in any order."""
-        state = {}
-        for path, inode in self.names.items():
-            data = bytearray(self.contents[inode]["durable"])
-            for index, operation in self.contents[inode]["pending"]:
-                if index in kept:
-                    write(data, torn(data, operation, kept[index]))
-            state[path] = bytes(data)
-        return state
-
-    def state(self, model):
-        """What a power loss now leaves: path -> bytes."""
-        if model == "ordered":
-            return {path: bytes(self.contents[inode]["volatile"]) for path, inode in self.names.items()}
-        names = self.names if model == "renamed" else {p: i for entries in self.durable.values() for p, i in entries.items()}
-        return {path: self.contents[inode]["durable"] for path, inode in names.items()}
-
-
-def torn(data, operation, length):
-    """`operation` with only the first `length` bytes of its data new (None: all of it), the rest of its range
-    as `data` held it before (zeros past the end): a write cut by the power loss after some of its sectors."""
-    kind, first, second, number, payload = operation
-    if length is None or kind != "W":
-        return operation
-    old = bytes(data[number + length:number + len(payload)])
-    return kind, first, second, number, payload[:length] + old + bytes(len(payload) - length - len(old))
-
-
-def write(data, operation):
-    """Applies one recorded write or truncate to `data` (a bytearray). A file grown past its end reads zeros
-    there: SQLite assumes such space may hold garbage, and zeros are one kind of it."""
-    kind, _, _, number, payload = operation
-    if kind == "W":
-        if len(data) < number:
-            data.extend(bytes(number - len(data)))
-        data[number:number + len(payload)] = payload
-    else:
-        del data[number:]
-        data.extend(bytes(number - len(data)))
-
-
-def materialize(state, folders, source, target):
-    for directory in folders:
-        os.makedirs(os.path.join(target, os.path.relpath(directory, source)), exist_ok=True)
-    for path, data in state.items():
-        destination = os.path.join(target, os.path.relpath(path, source))
-        os.makedirs(os.path.dirname(destination), exist_ok=True)
-        with open(destination, "wb") as handle:
-            handle.write(data)
 
 
 def candidates(disk, model, rng, cap):
@@ -257,7 +121,7 @@ def replay(scenario, tally, cap, sampled=None):
     assert "W" in kinds and "S" in kinds, f"{scenario.name}: the shim recorded no write or no fsync ({sorted(kinds)})"
     seen, counts, rng = set(), {model: 0 for model in MODELS + REORDERINGS}, random.Random(f"{scenario.name}:11")
     persistence = {point for point in range(len(operations) + 1)
-                   if point == len(operations) or operations[point][0] in "SRLU"}
+                   if point == len(operations) or operations[point][0] in "SRLUMD"}
     ordinary = set(range(len(operations) + 1))
     if sampled is not None and len(ordinary - persistence) > sampled:
         ordinary = persistence | set(rng.sample(sorted(ordinary - persistence), sampled))
@@ -272,12 +136,11 @@ def replay(scenario, tally, cap, sampled=None):
             states += [(model, state) for model in REORDERINGS for state in candidates(disk, model, rng, cap)]
         where = f"{operations[point - 1][0] if point else '-'} #{point}"
         for model, state in states:
-            key = hash(tuple(sorted((path, hash(data)) for path, data in state.items())))
-            if key in seen:
+            if key(state) in seen:
                 continue
-            seen.add(key)
+            seen.add(key(state))
             counts[model] += 1
-            judge(scenario, state, disk.folders, folder, f"{where} {model}", tally)
+            judge(scenario, state, f"{where} {model}", tally)
     durable = durable_at_exit(scenario, disk, folder)
     shutil.rmtree(folder, ignore_errors=True)
     shutil.rmtree(os.path.dirname(log), ignore_errors=True)
@@ -298,23 +161,25 @@ def durable_at_exit(scenario, disk, folder):
     FULL a power loss soon after exit 0 can bring the journal back and roll the commit back. kiln's migrate and
     seed use EXTRA, so this is a failure."""
     target = tempfile.mkdtemp(prefix="kiln-crash-")
-    materialize(disk.state("synced"), disk.folders, folder, target)
+    materialize(disk.state("synced"), target)
     problems = scenario.judge(target, 0, "", after_rerun=True)
     shutil.rmtree(target, ignore_errors=True)
     return not problems
 
 
-def judge(scenario, state, folders, source, where, tally):
+def judge(scenario, state, where, tally):
     target = tempfile.mkdtemp(prefix="kiln-crash-")
-    materialize(state, folders, source, target)
+    materialize(state, target)
     problems = scenario.judge(target, 137, "", after_rerun=False)
-    rerun = scenario.rerun_args(target) if hasattr(scenario, "rerun_args") else scenario.args
+    rerun, output = scenario.rerun_args(target), ""
     if rerun:
         done = subprocess.run([scenario.kiln] + rerun, cwd=target, capture_output=True, text=True,
                               env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
-        if done.returncode != 0:
+        if not scenario.rerun_ok(done.returncode, done.stderr):
             problems.append("bad exit")
-    problems += scenario.judge(target, 0, "", after_rerun=True)
+        output = done.stdout + done.stderr
+        problems += ["unnamed errors" for line in error_lines(done.stderr) if not names_a_file(line)]
+    problems += scenario.judge(target, 0, output, after_rerun=True)
     for problem in problems:
         tally[problem] = tally.get(problem, 0) + 1
         print(f"crash-replay: {scenario.name}: crash after {where}: {problem}", file=sys.stderr)
@@ -325,6 +190,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--kiln", default=os.path.join(ROOT, ".build/debug/kiln"))
     parser.add_argument("--cap", type=int, default=16, help="most states per reordering model and crash point")
+    parser.add_argument("--only", nargs="*", default=None, help="replay only these commands")
     options = parser.parse_args()
     if not shutil.which("gcc") or not sys.platform.startswith("linux"):
         print("crash-replay: skipped: the shim needs gcc and Linux's LD_PRELOAD")
@@ -336,17 +202,21 @@ def main():
     template = os.path.join(work, "template")
     sweep.project(template, sweep.Scenario.rows)
     tally = {}
-    kinds = [sweep.Build, sweep.Install, sweep.Reset, sweep.Migrate, sweep.Seed]
+    kinds = [sweep.Build, sweep.Install, sweep.Reset, sweep.Migrate, sweep.Seed, sweep.Import, sweep.Plan, sweep.Fleet]
+    kinds = [kind for kind in kinds if options.only is None or kind.name in options.only]
     counts = [replay(kind(options.kiln, shim, template), tally, options.cap) for kind in kinds]
     # A seed large enough that SQLite's page cache (2 MB by default) spills dirty pages into the database
     # before the commit, with a second journal segment: crash points sampled, fewer states per point.
-    large = os.path.join(work, "large")
-    sweep.project(large, LargeSeed.rows)
-    counts.append(replay(LargeSeed(options.kiln, shim, large), tally, max(options.cap // 4, 1), sampled=options.cap))
+    if options.only is None or LargeSeed.name in options.only:
+        large = os.path.join(work, "large")
+        sweep.project(large, LargeSeed.rows)
+        counts.append(replay(LargeSeed(options.kiln, shim, large), tally, max(options.cap // 4, 1),
+                             sampled=options.cap))
     totals = {model: sum(count[model] for count in counts) for model in MODELS + REORDERINGS}
     states = sum(totals.values())
     shutil.rmtree(work, ignore_errors=True)
-    names = ["lost rows", "partial publish", "leftovers", "bad exit", "not durable"]
+    names = ["lost rows", "partial publish", "exit 1 published", "leftovers", "bad exit", "not durable",
+             "unnamed errors"]
     print(f"crash-replay: {states} crash states (" + ", ".join(f"{totals[m]} {m}" for m in totals) + "): " + ", ".join(f"{tally.get(k, 0)} {k}" for k in names))
     return 1 if tally else 0
 

@@ -1,20 +1,30 @@
 #!/usr/bin/env python3
-"""Fault sweep: every write, fsync, rename, link and copy_file_range that `kiln build`, `install`, `reset`, `migrate` and `seed`
-make is, in turn, failed with EIO, failed with ENOSPC, or cut short by a kill just before or just after it
-(scripts/faultshim, preloaded). After each faulted run the files are checked, then kiln runs again with no
-fault and the files are checked once more. Counted, and each expected to be 0:
+"""Fault sweep: every write, fsync, rename, link, unlink, mkdir and copy_file_range that `kiln build`, `install`,
+`reset`, `migrate`, `seed`, `import`, `plan` and `migrate --each` (the fleet) make is, in turn, failed with EIO,
+failed with ENOSPC, or cut short by a kill just before or just after it (scripts/faultshim, preloaded). After
+each faulted run the files are checked, then kiln runs again with no fault and the files are checked once more.
+Counted, and each expected to be 0:
 
-  lost rows        a database holds neither its complete old rows nor its complete new rows
+  lost rows        a database holds neither its complete old rows nor its complete new rows (or a command's
+                   input changed, or the next run did not finish the job)
   partial publish  a published file is neither the old one nor the complete new one
-  exit 1 published kiln exited 1 after publishing a new file without saying so (the word "published")
+  exit 1 published kiln exited 1 after publishing a new file without saying so (the word "published", or
+                   the command's own: "installed", "imported", "wrote"; a fleet file's line its version)
   leftovers        temporary or side files that survive the next, fault-free run
   bad exit         an exit status other than 0, 1 or a kill, or a crash
+  unnamed errors   an error line that names no file, unless it is one that says why none applies
+                   (sweep_support.NO_FILE_APPLIES); counted for every command, failing the sweep only for
+                   the commands whose messages are checked (import, plan, the fleet) or with --strict-names
 
-usage: scripts/fault-sweep.py [--kiln PATH] [--points N]
-  --kiln    the kiln binary (default: .build/debug/kiln, built by `swift build`)
-  --points  at most N call numbers per call kind and command, spread evenly (default 12)
+usage: scripts/fault-sweep.py [--kiln PATH] [--points N] [--only NAME...] [--strict-names]
+  --kiln          the kiln binary (default: .build/debug/kiln, built by `swift build`)
+  --points        at most N call numbers per call kind and command, spread evenly (default 12)
+  --only          sweep only these commands (build install reset migrate seed import plan fleet)
+  --strict-names  an unnamed error of any command fails the sweep
 """
 import argparse
+import hashlib
+import json
 import os
 import shutil
 import sqlite3
@@ -22,60 +32,20 @@ import subprocess
 import sys
 import tempfile
 
+from sweep_support import Scenario, leftovers, run, snapshot_rows, sqlite_rows, write, error_lines, names_a_file
+from sweep_writers import Fleet, Import, Plan
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CALLS = ["write", "fsync", "rename", "link", "copy_file_range"]
+CALLS = ["write", "fsync", "rename", "link", "unlink", "mkdir", "copy_file_range"]
 ACTIONS = ["EIO", "ENOSPC", "kill-before", "kill-after"]
-TEMPORARY_MARKS = ["kiln-tmp", "kiln-install-", "kiln-reset-", "-journal", "-wal"]
-
-
-def run(kiln, shim, args, cwd, fault=None, count=None):
-    environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", LD_PRELOAD=shim)
-    if fault:
-        call, at, action = fault
-        environment.update(KILN_FAULT_CALL=call, KILN_FAULT_AT=str(at), KILN_FAULT_ACTION=action)
-    elif count:
-        environment.update(KILN_FAULT_CALL=count, KILN_FAULT_REPORT="1")
-    done = subprocess.run([kiln] + args, cwd=cwd, env=environment, capture_output=True, text=True, timeout=120)
-    return done.returncode, done.stderr
 
 
 def calls_made(kiln, shim, args, cwd, call):
-    _, stderr = run(kiln, shim, args, cwd, count=call)
+    _, _, stderr = run(kiln, shim, args, cwd, count=call)
     for line in stderr.splitlines():
         if line.startswith(f"faultshim: {call} calls: "):
             return int(line.rsplit(" ", 1)[1])
     return 0
-
-
-def rows(path, table):
-    """The sorted rows of `table`, or None when the file is missing, unreadable or fails integrity_check."""
-    if not os.path.exists(path):
-        return None
-    try:
-        uri = "file:" + path + "?mode=ro"
-        with sqlite3.connect(uri, uri=True) as db:
-            if db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-                return "corrupt"
-            return sorted(db.execute(f"SELECT * FROM {table}").fetchall())
-    except sqlite3.Error as error:
-        return f"unreadable: {error}"
-
-
-def leftovers(folder, keep=()):
-    found = []
-    for directory, _, names in os.walk(folder):
-        for name in names:
-            if name in keep or not any(mark in name for mark in TEMPORARY_MARKS):
-                continue
-            found.append(os.path.relpath(os.path.join(directory, name), folder))
-    return found
-
-
-def write(folder, relative, text):
-    path = os.path.join(folder, relative)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as handle:
-        handle.write(text)
 
 
 def project(folder, rows_count):
@@ -84,32 +54,6 @@ def project(folder, rows_count):
     write(folder, "migrations/shop/0002_tag.sql", "ALTER TABLE item ADD COLUMN tag TEXT;\n")
     write(folder, "seeds/shop/item.csv",
           "id,name,tag\n" + "".join(f"{i},item {i},t{i % 7}\n" for i in range(1, rows_count + 1)))
-
-
-def sqlite_rows(path, sql):
-    if not os.path.exists(path):
-        return None
-    try:
-        with sqlite3.connect("file:" + path + "?mode=ro", uri=True) as db:
-            if db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-                return "corrupt"
-            return sorted(db.execute(sql).fetchall())
-    except sqlite3.Error as error:
-        return f"unreadable: {error}"
-
-
-class Scenario:
-    """One command: `prepare` makes the state before it, `args` runs it, `judge` checks a state."""
-    rows = 300
-
-    def __init__(self, kiln, shim, template):
-        self.kiln, self.shim, self.template = kiln, shim, template
-
-    def fresh(self):
-        folder = tempfile.mkdtemp(prefix="kiln-sweep-")
-        shutil.copytree(self.template, folder, dirs_exist_ok=True)
-        self.prepare(folder)
-        return folder
 
 
 class Build(Scenario):
@@ -128,19 +72,23 @@ class Build(Scenario):
             problems.append("partial publish")
         if status == 1 and found == new and "published" not in stderr:
             problems.append("exit 1 published")
+        # The manifest is published too: at every moment it describes the file there, or leaves it out.
+        problems += manifest_problems(folder, entry_required=after_rerun)
         if after_rerun:
             if found != new:
                 problems.append("lost rows")
-            problems += manifest_problems(folder) + ["leftovers"] * bool(leftovers(os.path.join(folder, "build")))
+            problems += ["leftovers"] * bool(leftovers(os.path.join(folder, "build")))
         return problems
 
 
-def manifest_problems(folder):
-    import hashlib
-    import json
+def manifest_problems(folder, entry_required):
+    """A manifest that is not JSON, or describes build/shop.sqlite with another file's SHA-256; with
+    `entry_required`, also one with no entry for it."""
     try:
         with open(os.path.join(folder, "build/kiln-manifest.json")) as handle:
-            entry = json.load(handle)["databases"]["shop"]
+            entry = json.load(handle)["databases"].get("shop")
+        if entry is None:
+            return ["partial publish"] if entry_required else []
         with open(os.path.join(folder, "build", entry["file"]), "rb") as handle:
             digest = hashlib.sha256(handle.read()).hexdigest()
     except (OSError, KeyError, ValueError):
@@ -219,27 +167,6 @@ class Seed(Scenario):
         return None if done else self.args
 
 
-def snapshot_rows(path, sql):
-    """Rows of a database read from a copy of it and its side files, so reading (a WAL recovery, a rollback)
-    never changes what is being judged."""
-    if not os.path.exists(path):
-        return None
-    scratch = tempfile.mkdtemp(prefix="kiln-sweep-read-")
-    try:
-        for suffix in ["", "-wal", "-journal"]:
-            if os.path.exists(path + suffix):
-                shutil.copyfile(path + suffix, os.path.join(scratch, "db" + suffix))
-        try:
-            with sqlite3.connect(os.path.join(scratch, "db")) as db:
-                if db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-                    return "corrupt"
-                return sorted(db.execute(sql).fetchall())
-        except sqlite3.Error as error:
-            return f"unreadable: {error}"
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-
-
 class Reset(Scenario):
     """A developer's WAL-mode database whose 40 rows are committed only in its -wal."""
     name, args = "reset", ["reset", "shop", "--db", "dev.db"]
@@ -271,7 +198,7 @@ class Reset(Scenario):
             problems.append("lost rows")
         if status == 1 and item == new and "replaced" not in stderr and "published" not in stderr:
             problems.append("exit 1 published")
-        if after_rerun and [n for n in leftovers(folder) if "kiln-reset" in n]:
+        if after_rerun and [n for n in leftovers(folder) if "kiln-reset" in n or n.endswith(".previous-journal")]:
             problems.append("leftovers")
         return problems
 
@@ -282,7 +209,7 @@ def points(count, most):
     return sorted({1 + round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
-def sweep(scenario, most, tally):
+def sweep(scenario, most, tally, unnamed):
     counts = {}
     for call in CALLS:
         probe = scenario.fresh()
@@ -292,30 +219,59 @@ def sweep(scenario, most, tally):
     for call in CALLS:
         for at in points(counts[call], most):
             for action in ACTIONS:
-                folder = scenario.fresh()
-                status, stderr = run(scenario.kiln, scenario.shim, scenario.args, folder, fault=(call, at, action))
-                problems = [] if status in (0, 1, 137) else ["bad exit"]
-                problems += scenario.judge(folder, status, stderr, after_rerun=False)
-                rerun = scenario.rerun_args(folder) if hasattr(scenario, "rerun_args") else scenario.args
-                if rerun:
-                    status, stderr = run(scenario.kiln, scenario.shim, rerun, folder)
-                    if status != 0:
-                        problems.append("bad exit")
-                problems += scenario.judge(folder, 0, stderr, after_rerun=True)
+                problems = faulted_run(scenario, (call, at, action), unnamed)
                 for problem in problems:
                     tally[problem] = tally.get(problem, 0) + 1
                     print(f"fault-sweep: {scenario.name}: {call} #{at} {action}: {problem}", file=sys.stderr)
                 runs += 1
-                shutil.rmtree(folder, ignore_errors=True)
-    calls = ", ".join(f"{counts[call]} {call}" for call in CALLS)
+    calls = ", ".join(f"{counts[call]} {call}" for call in CALLS if counts[call])
     print(f"fault-sweep: {scenario.name}: {runs} faulted runs ({calls})")
     return runs
+
+
+def faulted_run(scenario, fault, unnamed):
+    """One faulted run, judged, then the next fault-free run, judged: the problems found."""
+    folder = scenario.fresh()
+    status, stdout, stderr = run(scenario.kiln, scenario.shim, scenario.args, folder, fault=fault)
+    problems = [] if status in (0, 1, 137) else ["bad exit"]
+    problems += scenario.judge(folder, status, stdout + stderr, after_rerun=False)
+    errors = error_lines(stderr)
+    rerun = scenario.rerun_args(folder)
+    if rerun:
+        status, stdout, stderr = run(scenario.kiln, scenario.shim, rerun, folder)
+        if not scenario.rerun_ok(status, stderr):
+            problems.append("bad exit")
+        errors += error_lines(stderr)
+    problems += scenario.judge(folder, 0, stdout + stderr, after_rerun=True)
+    for line in errors:
+        if not names_a_file(line):
+            unnamed.setdefault(scenario.name, []).append(line.replace(folder + "/", ""))
+    shutil.rmtree(folder, ignore_errors=True)
+    return problems
+
+
+SCENARIOS = [Build, Install, Reset, Migrate, Seed, Import, Plan, Fleet]
+
+
+def report_unnamed(unnamed, scenarios, strict):
+    """Prints the unnamed error lines (each distinct one once, with how often) and returns how many fail."""
+    failing = 0
+    for scenario in scenarios:
+        lines = unnamed.get(scenario.name, [])
+        checked = strict or scenario.names_own_errors
+        failing += len(lines) if checked else 0
+        for line in sorted(set(lines)):
+            print(f"fault-sweep: {scenario.name}: unnamed error ({lines.count(line)}x"
+                  f"{'' if checked else ', not failing'}): {line}", file=sys.stderr)
+    return failing
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--kiln", default=os.path.join(ROOT, ".build/debug/kiln"))
     parser.add_argument("--points", type=int, default=12)
+    parser.add_argument("--only", nargs="*", default=None)
+    parser.add_argument("--strict-names", action="store_true")
     options = parser.parse_args()
     if not shutil.which("gcc") or not sys.platform.startswith("linux"):
         print("fault-sweep: skipped: the shim needs gcc and Linux's LD_PRELOAD")
@@ -326,13 +282,17 @@ def main():
                     "-ldl"], check=True)
     template = os.path.join(work, "template")
     project(template, Scenario.rows)
-    tally = {}
-    runs = sum(sweep(kind(options.kiln, shim, template), options.points, tally)
-               for kind in [Build, Install, Reset, Migrate, Seed])
+    tally, unnamed = {}, {}
+    scenarios = [kind(options.kiln, shim, template) for kind in SCENARIOS
+                 if options.only is None or kind.name in options.only]
+    runs = sum(sweep(scenario, options.points, tally, unnamed) for scenario in scenarios)
     shutil.rmtree(work, ignore_errors=True)
+    failing = report_unnamed(unnamed, scenarios, options.strict_names)
     kinds = ["lost rows", "partial publish", "exit 1 published", "leftovers", "bad exit"]
-    print(f"fault-sweep: {runs} faulted runs: " + ", ".join(f"{tally.get(k, 0)} {k}" for k in kinds))
-    return 1 if tally else 0
+    total = sum(len(lines) for lines in unnamed.values())
+    print(f"fault-sweep: {runs} faulted runs: " + ", ".join(f"{tally.get(k, 0)} {k}" for k in kinds)
+          + f", {total} unnamed errors ({failing} failing)")
+    return 1 if tally or failing else 0
 
 
 if __name__ == "__main__":

@@ -34,7 +34,8 @@ extension KilnProject {
     /// without `kiln.sum`, and migrations added since it was written, pass.
     ///
     /// - Throws: ``CheckError`` with a ``CheckFinding/Reason/migrationEdited(database:file:)`` per edited
-    ///   migration (at the file), or the finding that says `kiln.sum` cannot be read.
+    ///   migration (at the file), or the finding that says `kiln.sum` cannot be read; ``SQLiteError``
+    ///   (`SQLITE_INTERRUPT`) after Ctrl-C.
     func verifySum(of set: MigrationSet) throws {
         let refused = MigrationIntegrityCheck.check(set, project: self).filter { finding in
             switch finding.reason {
@@ -42,6 +43,8 @@ extension KilnProject {
             default: false
             }
         }
+        // Ctrl-C stops the comparison, which then finds nothing: that is no pass.
+        try SQLiteInterrupt.check()
         guard !refused.isEmpty else { return }
         throw CheckError(findings: refused)
     }

@@ -22,15 +22,15 @@ struct ImportPlannerTests {
     }
 
     /// The kept text and the removed statements' lines and texts.
-    static func remove(_ sql: String) -> (String, [String]) {
+    static func remove(_ sql: String) throws -> (String, [String]) {
         let bytes = Array(sql.utf8)
-        let (kept, removals) = OwnedStatements.remove(
+        let (kept, removals) = try OwnedStatements.remove(
             from: bytes[...], source: SourceText(path: "up.sql", bytes: bytes))
         return (String(decoding: kept, as: UTF8.self), removals.map { "\($0.location.line):\($0.text)" })
     }
 
     @Test("wrappers and kiln's pragmas are removed with their line; a trigger's BEGIN … END and pragma reads are kept")
-    func ownedStatements() {
+    func ownedStatements() throws {
         let sql = """
             begin immediate transaction; -- wrapper
             PRAGMA main.foreign_keys = off;
@@ -43,7 +43,7 @@ struct ImportPlannerTests {
             SELECT 2; COMMIT;
 
             """
-        let (kept, removed) = Self.remove(sql)
+        let (kept, removed) = try Self.remove(sql)
         #expect(
             removed == [
                 "1:begin immediate transaction;", "2:PRAGMA main.foreign_keys = off;", "4:PRAGMA user_version(7);",
@@ -65,7 +65,7 @@ struct ImportPlannerTests {
     func placeholders() {
         func first(_ sql: String, inStrings: Bool = false) -> String? {
             let bytes = Array(sql.utf8)
-            return Placeholders.first(in: bytes, range: 0..<bytes.count, inStrings: inStrings)?.text
+            return (try? Placeholders.first(in: bytes, range: 0..<bytes.count, inStrings: inStrings))?.text
         }
         #expect(first("-- ${x}\n/* {{ .Env }} */ SELECT 1;") == nil)
         #expect(first("SELECT '${x}';", inStrings: true) == "${x}")

@@ -66,3 +66,15 @@ enum FaultShim {
         return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
     }
 }
+
+extension FaultShim {
+    /// The environment that pauses kiln at `call` number `at` (on paths containing `path`) until its signal
+    /// thread has taken a signal, creating `ready` when the pause begins: send the signal once `ready` exists,
+    /// and kiln has recorded it before it takes the next step.
+    static func pause(_ call: String, at: Int = 1, path: String, ready: String) -> [String: String] {
+        [
+            "LD_PRELOAD": library ?? "", "KILN_FAULT_CALL": call, "KILN_FAULT_AT": String(at),
+            "KILN_FAULT_ACTION": "pause", "KILN_FAULT_PATH": path, "KILN_FAULT_READY": ready,
+        ]
+    }
+}

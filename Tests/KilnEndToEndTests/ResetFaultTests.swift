@@ -47,9 +47,11 @@ private struct ResetProject {
         }
     }
 
+    /// What a reset must not leave after it succeeded: its temporary files, and a journal beside
+    /// `FILE.previous` (a reset killed while it left WAL mode leaves a `-journal` SQLite then rolls back).
     var leftovers: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("."))) ?? []).filter {
-            $0.contains("kiln-reset")
+            $0.contains("kiln-reset") || $0.hasSuffix(".previous-journal")
         }
     }
 }

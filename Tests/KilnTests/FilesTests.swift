@@ -77,6 +77,22 @@ struct FilesTests {
         #expect(try folder.read("other.txt") == Array("fresh".utf8))
     }
 
+    @Test("writing atomically sweeps its folder's temporary files of writers that ended, never a live writer's")
+    func writeAtomicallySweepsEndedWriters() throws {
+        let folder = try TemporaryDirectory()
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        child.arguments = ["-c", "exit 0"]
+        try child.run()
+        child.waitUntilExit()
+        let ended = ".0003_plan.sql.kiln-tmp-write-\(child.processIdentifier)-7"
+        let live = ".kiln.sum.kiln-tmp-write-\(getpid())-7"
+        for name in [ended, live, "notes.kiln-tmp-write-1-2"] { try folder.write(name, "half") }
+        try FileSystem.writeAtomically(Array("new".utf8), to: folder.path("kiln.sum"))
+        let left = try FileSystem.contentsOfDirectory(folder.path(".")).sorted()
+        #expect(left == ["kiln.sum", live, "notes.kiln-tmp-write-1-2"].sorted())
+    }
+
     @Test("writing atomically with creatingOnly refuses a taken name with EEXIST and leaves nothing behind")
     func writeAtomicallyCreatingOnly() throws {
         let folder = try TemporaryDirectory()

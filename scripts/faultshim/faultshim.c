@@ -7,17 +7,24 @@
 //     KILN_FAULT_CALL=rename KILN_FAULT_AT=2 KILN_FAULT_ACTION=EIO LD_PRELOAD=./faultshim.so kiln reset ...
 //
 // Environment:
-//   KILN_FAULT_CALL    the call to count: rename, link, unlink, fsync (fsync and fdatasync), write (write,
-//                      pwrite, pwrite64), copy_file_range. Unset: the shim only counts.
+//   KILN_FAULT_CALL    the call to count: rename, link, unlink, mkdir, rmdir, fsync (fsync and fdatasync),
+//                      write (write, pwrite, pwrite64), read (read, pread, pread64), copy_file_range. Unset:
+//                      the shim only counts.
 //   KILN_FAULT_AT      which call (1 = the first) gets the fault.
 //   KILN_FAULT_ACTION  EIO, ENOSPC, EDQUOT, EROFS, EACCES, ENOSYS, EXDEV, EINVAL or EOPNOTSUPP: the call fails
 //                      with that errno and does nothing;
-//                      kill-before: _exit(137) instead of the call; kill-after: the call, then _exit(137).
+//                      kill-before: _exit(137) instead of the call; kill-after: the call, then _exit(137);
+//                      pause: before the call, create the file KILN_FAULT_READY, then wait (60 s at most) until
+//                      kiln's signal thread has taken a signal and gone back to waiting for the next (it calls
+//                      sigwait again), then make the call. A test that sends SIGINT once the file exists knows
+//                      kiln has recorded the signal before it takes another step: a moment the test observes,
+//                      not a timer a loaded machine fires late.
 //   KILN_FAULT_PATH    only calls whose path (for descriptors, what /proc/self/fd names) contains this text
 //                      are counted; `=PATH` counts only calls on exactly PATH.
 //   KILN_FAULT_REPORT  set: at exit, print `faultshim: <call> calls: <n>` to standard error (for sweeps).
 // When the fault fires the shim prints `faultshim: fired <call> #<n> <path>` to standard error.
-//   KILN_TRACE         a file: every successful write, truncate, fsync, rename, link and unlink on a path
+//   KILN_FAULT_READY   with KILN_FAULT_ACTION=pause: the file created when the pause begins.
+//   KILN_TRACE         a file: every successful write, truncate, fsync, rename, link, unlink, mkdir and rmdir on a path
 //                      below KILN_TRACE_ROOT is appended to it (a line `kind<TAB>path<TAB>path2<TAB>number<TAB>
 //                      length`, then `length` raw bytes for a write), for scripts/crash-replay.py to replay to
 //                      every crash point. copy_file_range then fails with ENOSYS, so copies are traced writes.
@@ -28,11 +35,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <sys/types.h>
 #include <pthread.h>
 #include <unistd.h>
 
 static long counter = 0;
+static long sigwait_calls = 0;  // how many times the process has entered sigwait (its signal thread's loop)
 
 static const char *setting(const char *name) {
     const char *value = getenv(name);
@@ -64,6 +75,22 @@ static void descriptor_path(int fd, char *buffer, size_t size) {
     buffer[length > 0 ? length : 0] = 0;
 }
 
+// Blocks until the signal thread has entered sigwait again after the pause began: it took a signal and
+// recorded it. Creates KILN_FAULT_READY first, so the test knows when to send the signal.
+static void pause_for_signal(void) {
+    long before = __atomic_load_n(&sigwait_calls, __ATOMIC_SEQ_CST);
+    const char *ready = setting("KILN_FAULT_READY");
+    int (*real_open)(const char *, int, ...) = dlsym(RTLD_NEXT, "open");
+    if (ready && real_open) {
+        int fd = real_open(ready, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        if (fd >= 0) close(fd);
+    }
+    struct timespec pause = {0, 1000000};
+    for (int waited = 0; waited < 60000 && __atomic_load_n(&sigwait_calls, __ATOMIC_SEQ_CST) == before; waited++) {
+        nanosleep(&pause, NULL);
+    }
+}
+
 // What to do for this call: 0 = the real call, 1 = fail (errno set), 2 = kill before, 3 = kill after.
 static int decide(const char *call, const char *path) {
     const char *wanted = setting("KILN_FAULT_CALL");
@@ -79,6 +106,10 @@ static int decide(const char *call, const char *path) {
     say(line);
     if (!strcmp(action, "kill-before")) return 2;
     if (!strcmp(action, "kill-after")) return 3;
+    if (!strcmp(action, "pause")) {
+        pause_for_signal();
+        return 0;
+    }
     int code = fault_errno(action);
     if (!code) return 0;
     errno = code;
@@ -169,6 +200,23 @@ int unlink(const char *path) {
     FAULTED("unlink", path, -1, real(path), trace_names("U", path, NULL));
 }
 
+int mkdir(const char *path, mode_t mode) {
+    REAL(mkdir);
+    FAULTED("mkdir", path, -1, real(path, mode), trace_names("M", path, NULL));
+}
+
+int rmdir(const char *path) {
+    REAL(rmdir);
+    FAULTED("rmdir", path, -1, real(path), trace_names("D", path, NULL));
+}
+
+// The signal thread's loop: each entry after the first means the signal it took before was recorded.
+int sigwait(const sigset_t *set, int *number) {
+    REAL(sigwait);
+    __atomic_add_fetch(&sigwait_calls, 1, __ATOMIC_SEQ_CST);
+    return real(set, number);
+}
+
 int fsync(int fd) {
     REAL(fsync);
     char path[4096];
@@ -205,6 +253,36 @@ ssize_t pwrite64(int fd, const void *bytes, size_t count, off_t offset) {
     char path[4096];
     descriptor_path(fd, path, sizeof path);
     FAULTED("write", path, -1, real(fd, bytes, count, offset), trace("W", path, NULL, offset, bytes, (size_t)result));
+}
+
+// Reads are counted only when KILN_FAULT_CALL is read (finding a descriptor's path costs a readlink), never traced.
+static int counting(const char *call) {
+    const char *wanted = setting("KILN_FAULT_CALL");
+    return wanted && !strcmp(wanted, call);
+}
+
+ssize_t read(int fd, void *bytes, size_t count) {
+    REAL(read);
+    if (!counting("read") || fd <= 2) return real(fd, bytes, count);
+    char path[4096];
+    descriptor_path(fd, path, sizeof path);
+    FAULTED("read", path, -1, real(fd, bytes, count), (void)0);
+}
+
+ssize_t pread(int fd, void *bytes, size_t count, off_t offset) {
+    REAL(pread);
+    if (!counting("read")) return real(fd, bytes, count, offset);
+    char path[4096];
+    descriptor_path(fd, path, sizeof path);
+    FAULTED("read", path, -1, real(fd, bytes, count, offset), (void)0);
+}
+
+ssize_t pread64(int fd, void *bytes, size_t count, off64_t offset) {
+    REAL(pread64);
+    if (!counting("read")) return real(fd, bytes, count, offset);
+    char path[4096];
+    descriptor_path(fd, path, sizeof path);
+    FAULTED("read", path, -1, real(fd, bytes, count, offset), (void)0);
 }
 
 int ftruncate(int fd, off_t length) {

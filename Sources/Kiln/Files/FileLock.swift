@@ -21,7 +21,8 @@ package enum FileLock {
     ///   - body: the work the lock protects.
     /// - Returns: what `body` returns.
     /// - Throws: ``FileSystemError`` with operation `lock` and code `EWOULDBLOCK` when the timeout passes, or
-    ///   the error of `open`/`flock`; or what `body` throws.
+    ///   the error of `open`/`flock`; ``SQLiteError`` (`SQLITE_INTERRUPT`) when Ctrl-C ends the wait (see
+    ///   ``SQLiteInterrupt``); or what `body` throws.
     package static func withExclusiveLock<Value>(
         at path: String, timeout: Double? = nil, onWait: () -> Void = {}, _ body: () throws -> Value
     ) throws -> Value {
@@ -41,25 +42,26 @@ package enum FileLock {
         return try outcome.get()
     }
 
-    /// Waits for the lock, blocking or polling until the deadline.
+    /// Waits for the lock, polling until the deadline (none: as long as it takes), with pauses that grow to
+    /// 50 ms. Polling rather than a blocking `flock` lets a wait end on Ctrl-C: the command line blocks
+    /// `SIGINT` in every thread, so a blocked `flock` would never return, and the wait checks
+    /// ``SQLiteInterrupt`` between attempts instead.
+    ///
+    /// - Throws: ``FileSystemError`` when the deadline passes, ``SQLiteError`` (`SQLITE_INTERRUPT`) after
+    ///   ``SQLiteInterrupt/request()``.
     private static func wait(for file: borrowing FileDescriptor, timeout: Double?) throws {
-        guard let timeout else {
-            guard retryingOnInterrupt({ flock(file.rawValue, LOCK_EX) }) == 0 else {
-                throw FileSystemError(.lock, path: file.path, code: errno)
-            }
-            return
-        }
-        let deadline = monotonicSeconds() + max(0, timeout)
+        let deadline = timeout.map { monotonicSeconds() + max(0, $0) }
         var pause = 0.001
         while true {
             if retryingOnInterrupt({ flock(file.rawValue, LOCK_EX | LOCK_NB) }) == 0 { return }
             let code = errno
             guard code == EWOULDBLOCK else { throw FileSystemError(.lock, path: file.path, code: code) }
+            try SQLiteInterrupt.check()
             let now = monotonicSeconds()
-            guard now < deadline else {
+            if let deadline, now >= deadline {
                 throw FileSystemError(.lock, path: file.path, code: code, holder: try? holder(of: file))
             }
-            sleep(seconds: min(pause, deadline - now))
+            sleep(seconds: min(pause, (deadline ?? .infinity) - now))
             pause = min(pause * 2, 0.05)
         }
     }

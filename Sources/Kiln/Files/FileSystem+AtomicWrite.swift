@@ -5,6 +5,9 @@
 #endif
 
 extension FileSystem {
+    /// The temporary names of ``writeAtomically(_:to:_:permissions:)``.
+    package static let atomicWriteTemporaries = TemporaryName(mark: ".kiln-tmp-write-")
+
     /// How ``writeAtomically(_:to:_:permissions:)`` publishes the new file.
     package enum Publish: Sendable {
         /// `rename(2)` over whatever is at the path (a manifest, `kiln.sum`).
@@ -19,8 +22,8 @@ extension FileSystem {
     /// name is durable. Everything that can fail before publishing does; the temporary file is removed
     /// whatever happens.
     ///
-    /// Temporary names are `.<name>.kiln-tmp-write-<pid>-<random>`: a build's output-folder lock sweeps
-    /// such names left by a killed process.
+    /// Temporary names are `.<name>.kiln-tmp-write-<pid>-<random>` (``atomicWriteTemporaries``): before
+    /// writing, those in the same folder whose process has ended (left by a killed run) are swept.
     ///
     /// - Parameters:
     ///   - bytes: the new contents.
@@ -30,19 +33,22 @@ extension FileSystem {
     /// - Returns: nil, or the failure of the folder's `fsync` after publishing: the file is in place, but its
     ///   new name may not survive a power loss (see ``syncAfterPublishing(in:)``).
     /// - Throws: ``FileSystemError`` of the step that failed before publishing (`EEXIST` from `link` when
-    ///   publishing with ``Publish/creatingOnly`` and the name is taken); nothing was published.
+    ///   publishing with ``Publish/creatingOnly`` and the name is taken), or ``SQLiteError``
+    ///   (`SQLITE_INTERRUPT`) when Ctrl-C came before the publishing step; nothing was published.
     @discardableResult
     package static func writeAtomically(
         _ bytes: [UInt8], to path: String, _ publish: Publish = .replacing, permissions: mode_t = 0o644
     ) throws -> FileSystemError? {
         let folder = parentDirectory(of: path)
-        let random = UInt32.random(in: 0...UInt32.max)
-        let temporary = "\(folder)/.\(lastComponent(of: path)).kiln-tmp-write-\(getpid())-\(random)"
+        atomicWriteTemporaries.sweep(folder)
+        let temporary = atomicWriteTemporaries.path(for: lastComponent(of: path), in: folder)
         do {
             let file = try FileDescriptor(opening: temporary, .createNew(permissions: permissions))
             try file.write(bytes)
             try file.sync()
             try file.close()
+            // The last moment Ctrl-C (the command line's `SQLiteInterrupt.request()`) stops the write.
+            try SQLiteInterrupt.check()
             switch publish {
             case .replacing: try rename(temporary, to: path)
             case .creatingOnly: try link(temporary, to: path)
@@ -54,5 +60,20 @@ extension FileSystem {
         // Published: the temporary name left by `link` is only litter now, never a reason to report failure.
         if publish == .creatingOnly { try? remove(temporary) }
         return syncAfterPublishing(in: folder)
+    }
+}
+
+extension FileSystem {
+    /// Writes `bytes` to a new file at `path` (which must not exist), fsyncs it and closes it: a file of a
+    /// folder that is published as a whole by renaming it (`kiln import`), where no temporary name of its own
+    /// may be left inside. Durable once the folder is fsynced too.
+    ///
+    /// - Throws: ``FileSystemError`` of the step that failed (`EEXIST` when the name is taken); a partial
+    ///   file may be left for the caller, who removes the whole folder.
+    package static func writeNewFile(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws {
+        let file = try FileDescriptor(opening: path, .createNew(permissions: permissions))
+        try file.write(bytes)
+        try file.sync()
+        try file.close()
     }
 }

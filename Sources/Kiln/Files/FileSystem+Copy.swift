@@ -15,10 +15,11 @@ extension FileSystem {
     ///   in 1 MiB chunks.
     ///
     /// `copied`, when given, is told the bytes copied so far after each chunk (Linux copies in chunks of
-    /// 16 MiB then; Apple platforms copy in one call and tell it nothing).
+    /// 16 MiB, so that Ctrl-C stops a copy between two; Apple platforms copy in one call and tell it nothing).
     ///
-    /// - Throws: ``FileSystemError`` with the failing call's `errno`; a partial copy may be left at
-    ///   `destination` for the caller to remove.
+    /// - Throws: ``FileSystemError`` with the failing call's `errno`, or ``SQLiteError`` (`SQLITE_INTERRUPT`)
+    ///   after ``SQLiteInterrupt/request()``; a partial copy may be left at `destination` for the caller to
+    ///   remove.
     package static func copyFile(_ source: String, to destination: String, copied: ((Int) -> Void)? = nil) throws {
         #if canImport(Darwin)
             if try cloneFile(source, to: destination) { return }
@@ -70,9 +71,10 @@ extension FileSystem {
             from input: borrowing FileDescriptor, to output: borrowing FileDescriptor, copied report: ((Int) -> Void)?
         ) throws -> Bool {
             guard let copyFileRange else { return false }
-            let chunk = report == nil ? 1 << 30 : 1 << 24
+            let chunk = 1 << 24
             var copied = 0
             while true {
+                try SQLiteInterrupt.check()
                 let count = retryingOnInterrupt { copyFileRange(input.rawValue, nil, output.rawValue, nil, chunk, 0) }
                 if count == 0 { return true }
                 if count > 0 {
@@ -92,6 +94,7 @@ extension FileSystem {
             var buffer = [UInt8](repeating: 0, count: 1 << 20)
             var copied = 0
             while true {
+                try SQLiteInterrupt.check()
                 let count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
                 if count == 0 { break }
                 try buffer.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }

@@ -48,6 +48,10 @@ public struct FleetFileResult: Sendable {
     /// Why it failed, was refused or was busy: a ``MigrationError``, a ``FileSystemError`` or what
     /// ``Migrator/prepareConnection`` threw.
     public let error: (any Error)?
+    /// Whether the failure came after its migration committed: an I/O error past SQLite's commit point (the
+    /// folder's fsync after the journal's removal). The file, read back, is at ``toVersion``, but that commit
+    /// may not survive a power loss.
+    public let failedAfterCommit: Bool
 
     /// The SQLite result code behind ``error``, when there is one.
     public var sqliteCode: SQLiteResultCode? { error.flatMap(FleetMigrator.sqliteCode(of:)) }
@@ -61,7 +65,7 @@ public struct FleetFileResult: Sendable {
     /// A result from its facts.
     public init(
         file: FleetFile, outcome: Outcome, fromVersion: Int32?, toVersion: Int32?, appliedCount: Int,
-        busyRetries: Int = 0, duration: TimeInterval, error: (any Error)? = nil
+        busyRetries: Int = 0, duration: TimeInterval, error: (any Error)? = nil, failedAfterCommit: Bool = false
     ) {
         self.file = file
         self.outcome = outcome
@@ -71,5 +75,6 @@ public struct FleetFileResult: Sendable {
         self.busyRetries = busyRetries
         self.duration = duration
         self.error = error
+        self.failedAfterCommit = failedAfterCommit
     }
 }

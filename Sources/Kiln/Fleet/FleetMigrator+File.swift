@@ -14,6 +14,8 @@ extension FleetMigrator {
         var appliedCount = 0
         /// How many attempts found the write lock busy.
         var busyAttempts = 0
+        /// Whether the version read back after a failure was past the last commit this run saw.
+        var failedAfterCommit = false
 
         /// Records one event of the migrator.
         mutating func record(_ event: Migrator.Event) {
@@ -39,6 +41,17 @@ extension FleetMigrator {
             finalVersion = report.endVersion
         }
 
+        /// Records the version read back from the file after a failure, when it is past the last commit this
+        /// run saw: an I/O error after SQLite's commit point (the folder's fsync after the journal's removal)
+        /// fails the migration although it committed, and the file is at the newer version.
+        mutating func record(readBack version: Int32?) {
+            guard let version, let known = lastCommittedVersion ?? versionBeforeFirstMigration, version > known
+            else { return }
+            appliedCount += Int(version - known)
+            lastCommittedVersion = version
+            failedAfterCommit = true
+        }
+
         /// The version the file started at: before the first migration this run applied, else (nothing
         /// applied) the version it was found at under the lock, else as the header said.
         var fromVersion: Int32? { versionBeforeFirstMigration ?? finalVersion ?? headerVersion }
@@ -61,7 +74,7 @@ extension FleetMigrator {
             FleetFileResult(
                 file: file, outcome: outcome, fromVersion: progress.fromVersion, toVersion: progress.toVersion,
                 appliedCount: progress.appliedCount, busyRetries: progress.busyAttempts,
-                duration: stopwatch.elapsed, error: error)
+                duration: stopwatch.elapsed, error: error, failedAfterCommit: progress.failedAfterCommit)
         }
         if let problem = file.problem { return result(.refused, FileProgress(headerVersion: nil), problem) }
         // One `lstat` tells a vanished file, and a link (whose target `stat` must find) from a file.
@@ -92,10 +105,19 @@ extension FleetMigrator {
                 }
                 // Deleted between the listing and the open: nothing was created in its place.
                 if outcome == .refused, !FileSystem.exists(file.path) { return result(.vanished, progress) }
+                if outcome == .failed, !dryRun { progress.record(readBack: Self.version(of: file.path)) }
                 return result(outcome, progress, error)
             }
         }
         return result(.busy, progress)
+    }
+
+    /// The file's `user_version` as a read-only connection finds it, or nil when it cannot say (a hot journal it
+    /// may not roll back, an unreadable file).
+    static func version(of path: String) -> Int32? {
+        guard let connection = try? SQLiteConnection(path: path, mode: .readOnly) else { return nil }
+        defer { try? connection.close() }
+        return try? Migrator.version(of: connection)
     }
 
     /// The error of a symbolic link whose target does not exist (`stat` fails where `lstat` did not), said

@@ -34,6 +34,8 @@ struct FleetWalk {
     private var pendingFile: FleetFile?
     /// The open folders, outermost first.
     private(set) var stack: [Frame] = []
+    /// How many entries the walk has looked at, to check for Ctrl-C every so many.
+    private var visited = 0
 
     /// A walk that has not opened anything yet.
     init(_ pattern: FleetPattern, shard: FleetShard?) {
@@ -70,6 +72,13 @@ struct FleetWalk {
             guard let entry else {
                 finishFolder()
                 continue
+            }
+            visited += 1
+            // Ctrl-C ends a long walk through entries that match nothing: the run that lists is interrupted
+            // anyway, and says how many files it had listed.
+            if visited % 1024 == 0, SQLiteInterrupt.isRequested {
+                while !stack.isEmpty { finishFolder() }
+                return nil
             }
             if let file = visit(entry, in: frame) { return file }
         }

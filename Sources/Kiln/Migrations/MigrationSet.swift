@@ -30,7 +30,8 @@ public struct MigrationSet: Sendable {
     ///   - displayPath: how diagnostics name the folder, e.g. `migrations/countries`; defaults to `directory`.
     ///   - database: the database's name; defaults to the folder's name.
     /// - Returns: the checked set.
-    /// - Throws: ``MigrationSetError`` listing every problem.
+    /// - Throws: ``MigrationSetError`` listing every problem; ``SQLiteError`` (`SQLITE_INTERRUPT`) when the
+    ///   command line's Ctrl-C interrupts the process (apps never do).
     public static func load(directory: String, displayPath: String? = nil, database: String? = nil) throws
         -> MigrationSet
     {
@@ -43,6 +44,7 @@ public struct MigrationSet: Sendable {
         }
         var files: [(name: String, bytes: [UInt8])] = []
         for name in names.sorted() where !name.hasPrefix(".") && name.lowercased().hasSuffix(".sql") {
+            try SQLiteInterrupt.check()
             do {
                 files.append((name, try FileSystem.contents(of: "\(directory)/\(name)")))
             } catch let error as FileSystemError {
@@ -61,7 +63,8 @@ public struct MigrationSet: Sendable {
     ///   - database: the database's name.
     ///   - directoryPath: how diagnostics name the folder the files are in.
     ///   - files: every file's name and bytes; names not ending in `.sql` are ignored.
-    /// - Throws: ``MigrationSetError`` listing every problem.
+    /// - Throws: ``MigrationSetError`` listing every problem; ``SQLiteError`` (`SQLITE_INTERRUPT`) when the
+    ///   command line's Ctrl-C interrupts the process (apps never do).
     public init(database: String, directoryPath: String, files: [(name: String, bytes: [UInt8])]) throws {
         let (byVersion, nameProblems) = Self.claims(files, in: directoryPath)
         var problems = nameProblems
@@ -71,7 +74,7 @@ public struct MigrationSet: Sendable {
         for version in byVersion.keys.sorted() {
             guard let file = byVersion[version]?.first else { continue }
             let source = SourceText(path: "\(directoryPath)/\(file.name)", bytes: file.bytes)
-            problems += Self.check(source)
+            problems += try Self.check(source)
             migrations.append(Migration(version: version, slug: file.slug, fileName: file.name, source: source))
         }
         if files.allSatisfy({ MigrationFileName.parse($0.name) == .notSQL }) {
@@ -157,7 +160,10 @@ public struct MigrationSet: Sendable {
 
     /// Finds what would make one file fail before it runs, reading its statements one at a time (the list is
     /// not kept: a file of a million statements costs no more than its bytes).
-    static func check(_ source: SourceText) -> [MigrationSetError.Problem] {
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_INTERRUPT`) after ``SQLiteInterrupt/request()``: a signal stops
+    ///   a long load between two statements.
+    static func check(_ source: SourceText) throws -> [MigrationSetError.Problem] {
         if let (offset, problem) = UTF8Validation.firstProblem(in: source.bytes) {
             return [.init(problem == .nulByte ? .nulByte : .invalidUTF8, at: source.location(ofByte: offset))]
         }
@@ -165,6 +171,7 @@ public struct MigrationSet: Sendable {
         var position = 0
         var violations: [MigrationSetError.Problem] = []
         while let statement = SQLStatementSplitter.nextStatement(of: &lexer, from: &position) {
+            try SQLiteInterrupt.check()
             if let violation = MigrationPolicy.violation(in: statement, lexer: lexer) {
                 violations.append(
                     .init(

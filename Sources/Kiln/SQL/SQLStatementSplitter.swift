@@ -25,7 +25,7 @@ public enum SQLStatementSplitter {
     ///
     /// Calling it until it returns nil, starting at 0, gives the statements of ``statements(of:)`` one at a
     /// time, so a caller that needs only the statement at hand never holds the whole list.
-    static func nextStatement(of lexer: inout SQLLexer, from position: inout Int) -> SQLStatementRange? {
+    package static func nextStatement(of lexer: inout SQLLexer, from position: inout Int) -> SQLStatementRange? {
         var start: Int?
         var end = 0
         var mayHoldTrigger = false

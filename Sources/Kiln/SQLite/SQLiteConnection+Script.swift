@@ -49,6 +49,8 @@ extension SQLiteConnection {
     ) throws -> Int? {
         let prepared: (statement: SQLiteStatement, consumedBytes: Int)?
         do {
+            // A statement too short for SQLite's progress handler to run (a tiny migration) still stops on Ctrl-C.
+            try SQLiteInterrupt.check()
             prepared = try prepareFirst(base + offset, byteCount: end - offset)
         } catch let error as SQLiteError {
             throw SQLiteScriptFailure(error: error, statementStart: offset)

@@ -22,3 +22,13 @@ package enum SQLiteInterrupt {
         if isRequested { throw SQLiteError(code: .interrupt, message: "interrupted") }
     }
 }
+
+extension Sequence {
+    /// The elements until ``SQLiteInterrupt/request()``: how an analysis loop (a check's findings, migration by
+    /// migration) stops on Ctrl-C. Only for work whose result is thrown away after a signal: the command line
+    /// then reports the signal, never the findings. Work whose partial result would be kept (a sum written, a
+    /// script run) throws through ``SQLiteInterrupt/check()`` instead.
+    package var untilInterrupted: LazyPrefixWhileSequence<LazySequence<Self>.Elements> {
+        lazy.prefix { _ in !SQLiteInterrupt.isRequested }
+    }
+}

@@ -13,9 +13,10 @@ import Kiln
 ///    process can write to the old file or create side files beside it meanwhile. The old file is complete on
 ///    its own. A file another process has open (SQLite reports it busy, or refuses to leave WAL mode) is a
 ///    ``ResetError`` unless `force`, which settles what it can without holding the lock.
-/// 3. The old file gets a second name, `FILE.previous` (`link(2)`, so `FILE` never stops existing); a
-///    `-journal` that was beside it is carried along as `FILE.previous-journal` (replaying it again is
-///    harmless), and with `force` a `-wal` SQLite could not empty is carried as `FILE.previous-wal`.
+/// 3. The old file gets a second name, `FILE.previous` (`link(2)`, so `FILE` never stops existing); with
+///    `force`, a `-journal` that was beside it is carried along as `FILE.previous-journal` (replaying it
+///    again is harmless), and a `-wal` SQLite could not empty as `FILE.previous-wal`. Without `force` SQLite
+///    has settled both into the file, and no side file is kept.
 /// 4. Side files left at `FILE` are removed, the folder is fsynced, and the fresh file is renamed over `FILE`:
 ///    the publishing step. Nothing after it can fail the reset: the folder's `fsync` becomes a
 ///    ``PublishWarning``.
@@ -115,8 +116,11 @@ public struct DeveloperReset: Sendable {
     /// Settles the old file, gives it the name `FILE.previous`, clears `FILE`'s side files and publishes,
     /// all while SQLite's write lock on the old file keeps other processes from writing to it.
     private func keepPrevious(_ names: ResetNames, thenPublish replace: () throws -> Void) throws {
-        // The journal's bytes as they were, before SQLite rolls it back (a link: no copy).
-        let carriedJournal = try names.carry("-journal")
+        // With force, the journal's bytes as they were, before SQLite rolls it back (a link: no copy): what
+        // another process still had open may need it. Without, SQLite rolls a hot journal back into the file
+        // under its exclusive lock, so FILE.previous is complete without one, and a journal beside it (of a
+        // reset killed while it left WAL mode, say) would only be litter no later reset sweeps.
+        let carriedJournal = force ? try names.carry("-journal") : names.temporary()
         defer { try? FileSystem.remove(carriedJournal) }
         try OldDatabaseSettler(path: names.path, force: force).settle {
             let carriedWAL = force ? try names.carry("-wal") : names.temporary()

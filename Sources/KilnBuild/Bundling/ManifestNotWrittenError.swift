@@ -1,8 +1,9 @@
 import Kiln
 
-/// A build published database files but could not write `kiln-manifest.json`: the manifest on disk is still
-/// the previous one (it is written atomically), so it does not describe the files in ``published``. The next
-/// build sees their hashes differ from the manifest's, rebuilds them and writes the manifest.
+/// A build could not write `kiln-manifest.json`: before replacing any file (to leave out the entries of those
+/// it was about to replace), or after publishing the files in ``published``. The manifest on disk is whole (it
+/// is written atomically) and describes none of them: their entries were left out before they were replaced.
+/// The next build finds no entry for them, rebuilds them and writes the manifest.
 ///
 /// ```swift
 /// catch let error as ManifestNotWrittenError where error.cause.isDiskFull { … }
@@ -22,14 +23,19 @@ public struct ManifestNotWrittenError: DiagnosticError, Equatable {
         self.cause = cause
     }
 
-    /// One error: the cause, what was published, and what the manifest still says.
+    /// One error: the cause, what was published, and what the manifest says.
     public var diagnostics: [Diagnostic] {
-        let files = published.isEmpty ? "no database file" : published.joined(separator: ", ")
+        guard !published.isEmpty else {
+            return [
+                Diagnostic(
+                    .error, "cannot write \(manifest) (\(cause.description)); no database file was replaced")
+            ]
+        }
         return [
             Diagnostic(
                 .error,
-                "cannot write \(manifest) (\(cause.description)); published \(files), which the manifest does not "
-                    + "describe: it still describes the previous build until the next build rewrites it")
+                "cannot write \(manifest) (\(cause.description)); published \(published.joined(separator: ", ")), "
+                    + "which the manifest does not describe: it leaves them out until the next build rewrites it")
         ]
     }
 }

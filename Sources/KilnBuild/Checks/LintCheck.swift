@@ -9,9 +9,10 @@ enum LintCheck {
     /// - Returns: the findings, migration by migration, then the renames.
     static func migrations(_ migrator: Migrator) -> [CheckFinding] {
         let set = migrator.migrations
-        let allowances = set.migrations.map { LintAllowances(source: $0.source, statements: $0.statements) }
+        let allowances = Array(
+            set.migrations.untilInterrupted.map { LintAllowances(source: $0.source, statements: $0.statements) })
         var findings: [CheckFinding] = []
-        for (migration, allowed) in zip(set.migrations, allowances) {
+        for (migration, allowed) in zip(set.migrations, allowances).untilInterrupted {
             findings += allowed.problems
             if migration.version > 1 { findings += destructiveStatements(migration, allowed: allowed) }
         }
@@ -66,7 +67,7 @@ enum LintCheck {
     /// `seed-without-primary-key`: a `CREATE TABLE`, carried through `RENAME TO` (which may allow it too).
     private static func tablesAllowingSeedsWithoutPrimaryKey(_ set: MigrationSet) -> Set<SQLIdentifierKey> {
         var allowed = Set<SQLIdentifierKey>()
-        for migration in set.migrations {
+        for migration in set.migrations.untilInterrupted {
             let allowances = LintAllowances(source: migration.source, statements: migration.statements)
             let lexer = SQLLexer(bytes: migration.source.bytes)
             for (index, range) in migration.statements.enumerated() {

@@ -24,7 +24,10 @@ extension KilnProject {
     /// - Throws: ``TemplatePlaceholderError`` when a migration holds placeholders; otherwise the
     ///   ``MigrationError`` of the first migration that fails, marked ``MigrationError/isDryRun``.
     public func rehearse(_ migrator: Migrator) throws {
-        let placeholders = migrator.migrations.migrations.flatMap { TemplatePlaceholder.all(in: $0.source) }
+        let placeholders = try migrator.migrations.migrations.flatMap { migration in
+            try SQLiteInterrupt.check()
+            return TemplatePlaceholder.all(in: migration.source)
+        }
         guard placeholders.isEmpty else { throw TemplatePlaceholderError(placeholders: placeholders) }
         let scratch: SQLiteConnection
         do { scratch = try SQLiteConnection(path: ":memory:") } catch let error as SQLiteError {

@@ -31,9 +31,12 @@ package struct MigrationSum: Equatable, Sendable {
     package static let fileName = "kiln.sum"
 
     /// The sum of a migration set as it is now.
-    package init(_ set: MigrationSet) {
-        let lines = set.migrations.map { migration in
-            Line(
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_INTERRUPT`) once Ctrl-C was pressed, checked between migrations.
+    package init(_ set: MigrationSet) throws {
+        let lines = try set.migrations.map { migration in
+            try SQLiteInterrupt.check()
+            return Line(
                 file: migration.fileName,
                 hash: SHA256Hasher.hash(Array(SQLNormalizer.canonical(migration.sql).utf8)).hex, line: 0)
         }

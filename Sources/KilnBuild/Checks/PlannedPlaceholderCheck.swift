@@ -9,7 +9,7 @@ enum PlannedPlaceholderCheck {
     ///
     /// - Returns: errors, in migration and file order.
     static func findings(_ set: MigrationSet) -> [CheckFinding] {
-        set.migrations.flatMap { migration in
+        set.migrations.untilInterrupted.flatMap { migration in
             calls(in: migration.source).map {
                 CheckFinding(.plannedPlaceholder(description: $0.description), at: $0.location)
             }

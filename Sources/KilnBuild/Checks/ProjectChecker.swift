@@ -22,6 +22,9 @@ public struct ProjectChecker: Sendable {
     /// reports nothing.
     public var progress: (@Sendable (CheckProgress) -> Void)?
 
+    /// The scratch builds' names in the system's temporary folder: `.kiln-check-<pid>-<random>-first.sqlite`.
+    static let scratchNames = TemporaryName(mark: "kiln-check-")
+
     /// A checker for a project. The checker reports a migration edited since `kiln.sum` among its findings, so
     /// its copy of the project does not refuse one (``KilnProject/verifiesMigrationSums`` off).
     public init(project: KilnProject) {
@@ -43,7 +46,7 @@ public struct ProjectChecker: Sendable {
         report(database, .migrationFiles)
         var findings = MigrationIntegrityCheck.check(migrator.migrations, project: project)
         if let floor = project.configuration.minimumSQLite {
-            for migration in migrator.migrations.migrations {
+            for migration in migrator.migrations.migrations.untilInterrupted {
                 findings += FeatureFloorCheck.check(
                     source: migration.source, statements: migration.statements, floor: floor)
             }
@@ -58,9 +61,11 @@ public struct ProjectChecker: Sendable {
                 .placeholderMigration(version: $0.version), at: SourceLocation(path: $0.path, line: 1, column: 1))
         }
         findings += SchemaFileCheck.findings(for: database, migrator: migrator, project: project)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-check-\(UUID().uuidString)")
-        let builds = [scratch.path + "-first.sqlite", scratch.path + "-second.sqlite"]
-        // Best effort: the files are in the system's temporary folder.
+        // In the system's temporary folder, named for this process: a killed check's files are swept by the next.
+        let temporaryFolder = FileManager.default.temporaryDirectory.path
+        Self.scratchNames.sweep(temporaryFolder)
+        let scratch = Self.scratchNames.path(for: "", in: temporaryFolder)
+        let builds = [scratch + "-first.sqlite", scratch + "-second.sqlite"]
         defer { for path in builds { try? FileSystem.remove(path) } }
         let (built, buildFindings) = buildTwice(database, into: builds)
         findings += buildFindings
@@ -97,9 +102,22 @@ public struct ProjectChecker: Sendable {
         let set = try project.migrationSet(for: database)
         let relative = "migrations/\(database)/\(MigrationSum.fileName)"
         let path = project.root.appendingPathComponent(relative).path
-        if let problem = try PublishWarning.writingAtomically(Array(MigrationSum(set).text.utf8), to: path) {
+        if let problem = try PublishWarning.writingAtomically(Array(try MigrationSum(set).text.utf8), to: path) {
             warning(problem)
         }
         return (relative, set.migrations.count)
+    }
+
+    /// What `migrations/<database>/kiln.sum` misses or contradicts, in the check's words; nothing when the
+    /// database has no `kiln.sum`. How `kiln plan`, finding nothing to plan, tells that a migration it wrote
+    /// before it was stopped (and before it recorded it) is still to be recorded.
+    ///
+    /// - Throws: what loading the migrations throws.
+    /// - Returns: one diagnostic per migration added, edited, renamed or removed since the sum was written.
+    public func sumDiagnostics(for database: String) throws -> [Diagnostic] {
+        let set = try project.migrationSet(for: database)
+        let sum = project.root.appendingPathComponent("migrations/\(database)/\(MigrationSum.fileName)").path
+        guard FileSystem.exists(sum) else { return [] }
+        return MigrationIntegrityCheck.check(set, project: project).flatMap(\.diagnostics)
     }
 }

@@ -10,7 +10,7 @@ enum StandInUse {
     static func findings(_ set: MigrationSet, standIns: StandIns) -> [CheckFinding] {
         guard !standIns.isEmpty else { return [] }
         let database = set.database
-        return set.migrations.flatMap { migration in
+        return set.migrations.untilInterrupted.flatMap { migration in
             uses(in: migration.source, standIns: standIns).map { use in
                 let group = use.isCollation ? "collations" : "functions"
                 return CheckFinding(

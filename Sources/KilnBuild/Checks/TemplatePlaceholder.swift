@@ -46,7 +46,7 @@ public struct TemplatePlaceholder: Sendable, Equatable {
     ///
     /// - Returns: the findings, errors.
     static func findings(_ set: MigrationSet) -> [CheckFinding] {
-        set.migrations.flatMap { migration in
+        set.migrations.untilInterrupted.flatMap { migration in
             all(in: migration.source).map { CheckFinding(.templatePlaceholder(token: $0.token), at: $0.location) }
         }
     }

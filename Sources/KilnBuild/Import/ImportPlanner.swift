@@ -12,7 +12,8 @@ public enum ImportPlanner {
     ///   - shown: the source folder as the user typed it, the prefix of every location.
     ///   - tool: the tool named with `--from`, or nil to detect it.
     /// - Returns: the plan; nothing is written.
-    /// - Throws: ``ImportError`` for a folder that cannot be imported as it is.
+    /// - Throws: ``ImportError`` for a folder that cannot be imported as it is; ``SQLiteError``
+    ///   (`SQLITE_INTERRUPT`) once Ctrl-C was pressed (the command line's `SQLiteInterrupt.request()`).
     public static func plan(database: String, source path: String, shownAs shown: String, tool: MigrationTool?)
         throws -> ImportPlan
     {
@@ -24,18 +25,19 @@ public enum ImportPlanner {
         var migrations: [ImportPlan.Migration] = []
         var removals: [OwnedStatementRemoval] = []
         for (index, source) in ordered.enumerated() {
+            try SQLiteInterrupt.check()
             // What SQLite would never read is never copied: refused where it is, as `kiln migrate` would.
             if let nul = source.bytes.firstIndex(of: 0) {
                 throw ImportError(.nulByte, at: folder.location(source.file, bytes: source.bytes, offset: nul))
             }
-            if let (offset, text) = Placeholders.first(
+            if let (offset, text) = try Placeholders.first(
                 in: source.bytes, range: source.imported, inStrings: source.expandsInStrings)
             {
                 let location = folder.location(source.file, bytes: source.bytes, offset: offset)
                 throw ImportError(.placeholder(text), at: location)
             }
             let text = SourceText(path: folder.shownPath(source.file), bytes: source.bytes)
-            let (bytes, removed) = OwnedStatements.remove(from: source.bytes[source.imported], source: text)
+            let (bytes, removed) = try OwnedStatements.remove(from: source.bytes[source.imported], source: text)
             removals += removed
             let version = Int32(index + 1)
             migrations.append(

@@ -1,10 +1,14 @@
-import Foundation
 import Kiln
 
-/// Writes a plan into `migrations/<db>/`, all or nothing: every file goes (through
-/// ``FileSystem/writeAtomically(_:to:_:permissions:)``) into a temporary sibling folder, which is then renamed
-/// into place, so a failure or a crash leaves no `migrations/<db>/` half imported.
+/// Writes a plan into `migrations/<db>/`, all or nothing: every file is written (and fsynced) into a staging
+/// folder beside it, `migrations/.<db>.kiln-import-<pid>-<random>`, which is fsynced and then renamed into
+/// place, so a failure or a crash leaves no `migrations/<db>/` half imported, and nothing temporary is ever
+/// inside the published folder (its files have their final names from the start). Staging folders whose
+/// import was killed are swept by the next import into the same `migrations/` (see ``TemporaryName``).
 public enum ImportWriter {
+    /// The staging folders' names.
+    static let staging = TemporaryName(mark: ".kiln-import-")
+
     /// Writes `plan` into the folder `database` of `migrationsFolder`.
     ///
     /// - Parameters:
@@ -13,28 +17,43 @@ public enum ImportWriter {
     ///   - shownFolder: `migrations/<db>` as messages show it.
     /// - Returns: nil, or the failure of the last `fsync` after publishing: the files are in place, but their
     ///   names may not survive a power loss.
-    /// - Throws: ``ImportError`` when the target already holds entries or a write fails; nothing was imported.
+    /// - Throws: ``ImportError`` when the target already holds entries or a write fails, ``SQLiteError``
+    ///   (`SQLITE_INTERRUPT`) when Ctrl-C came before the folder was published; nothing was imported.
     @discardableResult
     public static func write(_ plan: ImportPlan, into migrationsFolder: String, shownAs shownFolder: String) throws
         -> FileSystemError?
     {
         let target = "\(migrationsFolder)/\(plan.database)"
+        staging.sweep(migrationsFolder)
         try requireEmpty(target, shownAs: shownFolder)
-        let temporary =
-            "\(migrationsFolder)/.\(plan.database).kiln-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = staging.path(for: plan.database, in: migrationsFolder)
         do {
             try FileSystem.createDirectory(temporary)
-            for migration in plan.migrations {
-                try FileSystem.writeAtomically(migration.bytes, to: "\(temporary)/\(migration.fileName)", .creatingOnly)
-            }
-            try FileSystem.writeAtomically(plan.manifest, to: "\(temporary)/imported.json", .creatingOnly)
+            try fill(temporary, with: plan)
             // rename(2) replaces a missing or empty folder, and fails if something appeared in it meanwhile.
             try FileSystem.rename(temporary, to: target)
-        } catch let error as FileSystemError {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw ImportError(.cannotWrite(shownFolder, error))
+        } catch {
+            // Best effort: what is left, the next import sweeps.
+            try? FileSystem.removeEntries(in: temporary) { _ in true }
+            try? FileSystem.removeEmptyDirectory(temporary)
+            if let error = error as? FileSystemError { throw ImportError(.cannotWrite(shownFolder, error)) }
+            throw error
         }
         return FileSystem.syncAfterPublishing(in: migrationsFolder)
+    }
+
+    /// Writes the plan's files into the staging folder and makes its entries durable; a signal stops it
+    /// between two files and, last, before the folder is published.
+    ///
+    /// - Throws: ``FileSystemError`` of a write; ``SQLiteError`` (`SQLITE_INTERRUPT`) after Ctrl-C.
+    private static func fill(_ folder: String, with plan: ImportPlan) throws {
+        for migration in plan.migrations {
+            try SQLiteInterrupt.check()
+            try FileSystem.writeNewFile(migration.bytes, to: "\(folder)/\(migration.fileName)")
+        }
+        try FileSystem.writeNewFile(plan.manifest, to: "\(folder)/imported.json")
+        try FileSystem.sync(folder)
+        try SQLiteInterrupt.check()
     }
 
     /// Refuses a target that exists and is not an empty folder.

@@ -29,13 +29,18 @@ enum OwnedStatements {
     ///   - bytes: the imported part of the source file.
     ///   - source: the text the locations count lines in (the whole source file).
     /// - Returns: the kept bytes and the removals.
-    static func remove(from bytes: ArraySlice<UInt8>, source: SourceText) -> ([UInt8], [OwnedStatementRemoval]) {
+    /// - Throws: ``SQLiteError`` (`SQLITE_INTERRUPT`) once Ctrl-C was pressed: a file of a million statements
+    ///   stops between two.
+    static func remove(from bytes: ArraySlice<UInt8>, source: SourceText) throws -> ([UInt8], [OwnedStatementRemoval]) {
         var lexer = SQLLexer(bytes: Array(bytes))
         var kept: [UInt8] = []
         var removals: [OwnedStatementRemoval] = []
         var copied = 0
         let base = bytes.startIndex
-        for statement in SQLStatementSplitter.statements(of: &lexer) where isOwned(statement.tokens, in: lexer) {
+        var position = 0
+        while let statement = SQLStatementSplitter.nextStatement(of: &lexer, from: &position) {
+            try SQLiteInterrupt.check()
+            guard isOwned(statement.tokens, in: lexer) else { continue }
             var start = statement.range.lowerBound
             var end = statement.range.upperBound
             let text = String(decoding: lexer.bytes[start..<end], as: UTF8.self)

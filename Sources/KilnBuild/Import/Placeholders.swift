@@ -15,7 +15,8 @@ enum Placeholders {
     /// `inStrings`): its offset and text.
     ///
     /// - Returns: nil when there is none.
-    static func first(in bytes: [UInt8], range: Range<Int>, inStrings: Bool) -> (offset: Int, text: String)? {
+    /// - Throws: ``SQLiteError`` (`SQLITE_INTERRUPT`) once Ctrl-C was pressed, checked every 64 KiB.
+    static func first(in bytes: [UInt8], range: Range<Int>, inStrings: Bool) throws -> (offset: Int, text: String)? {
         var lexer = SQLLexer(bytes: Array(bytes[range]))
         let covered = lexer.tokens().filter { inStrings || $0.kind != .string }.map(\.range)
         var found: (offset: Int, text: String)?
@@ -24,6 +25,7 @@ enum Placeholders {
             let local = lexer.bytes
             while index + open.count <= local.count {
                 defer { index += 1 }
+                if index & 0xFFFF == 0 { try SQLiteInterrupt.check() }
                 guard Array(local[index..<index + open.count]) == open,
                     covered.contains(where: { $0.contains(index) })
                 else { continue }

@@ -42,8 +42,11 @@ struct SourceFolder {
     /// The bytes of the file at `relative`.
     ///
     /// - Returns: the bytes.
-    /// - Throws: ``ImportError`` when it cannot be read, or resolves to a path outside the folder.
+    /// - Throws: ``ImportError`` when it cannot be read, or resolves to a path outside the folder;
+    ///   ``SQLiteError`` (`SQLITE_INTERRUPT`) once Ctrl-C was pressed, so that reading a folder of thousands of
+    ///   files stops between two.
     func read(_ relative: String) throws -> [UInt8] {
+        try SQLiteInterrupt.check()
         try requireInside(relative)
         do {
             return try FileSystem.contents(of: "\(path)/\(relative)")

@@ -60,3 +60,10 @@ extension NewCommand {
         "no migration file was created"
     }
 }
+
+extension ImportCommand {
+    /// The import is published by one rename of a complete folder, after the last check for a signal.
+    static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String {
+        "nothing was imported; \(context.shown("migrations/\(arguments[database])")) is as it was"
+    }
+}

@@ -43,13 +43,19 @@ struct MigrateFleetText {
 
     /// A failed file's words: the migration that failed (named by the error, else the one after the last
     /// that committed), why, and where the file is left: `failed at migration 4: CHECK constraint failed:
-    /// json_valid(meta) (stays at version 3)`, or `(migrated from version 1 to 3 first)`.
+    /// json_valid(meta) (stays at version 3)`, or `(migrated from version 1 to 3 first)`; a migration whose
+    /// error came after its commit (the file, read back, is at its version) is said as done, then failed.
     func failure(of result: FleetFileResult) -> String {
         // A commit SQLite reported as failed may have reached the file: the version read back says so.
         let moved = result.toVersion.flatMap { to in result.fromVersion.map { to > $0 } } ?? false
         let committed = (result.appliedCount > 0 || moved) && !dryRun
         let migration =
             Self.failedMigration(result.error) ?? (result.appliedCount > 0 ? result.toVersion.map { $0 + 1 } : nil)
+        if result.failedAfterCommit, let from = result.fromVersion, let to = result.toVersion {
+            // The error came after the migration's commit (read back from the file): said as done, then failed.
+            return "migrated from version \(from) to \(to), then failed: \(message(of: result)) (after its commit, "
+                + "which may not survive a power loss)"
+        }
         var text = "failed" + (migration.map { " at migration \($0)" } ?? "")
         if result.error != nil { text += ": " + message(of: result) }
         if committed, let from = result.fromVersion, let to = result.toVersion {

@@ -37,11 +37,16 @@ enum PlanCommand: KilnCommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]
         let project = try context.project()
+        // The temporary files of a plan that was killed, whatever this one writes (perhaps nothing).
+        for folder in ["migrations/\(database)", "schema"] {
+            FileSystem.atomicWriteTemporaries.sweep(project.root.appendingPathComponent(folder).path)
+        }
         let options = SchemaPlanOptions(renames: arguments[Self.rename], allowsDataLoss: arguments[Self.allowDataLoss])
         let words = arguments[Self.name].map { [$0] }
         guard let planned = try project.planMigration(for: database, options: options, words: words) else {
             context.standardOutput(
                 "\(context.shown(SchemaFile.relativePath(for: database))) matches the migrations: nothing to plan\n")
+            warnAboutSum(of: database, project: project, context: context)
             return KilnTool.success
         }
         let shownFolder = context.shown("migrations/\(database)")
@@ -78,6 +83,20 @@ enum PlanCommand: KilnCommand {
                 context: context, fix: "run 'kiln schema \(database) --write' once that is fixed")
         }
         return KilnTool.success
+    }
+
+    /// With nothing to plan, says which migrations `kiln.sum` misses (as warnings): a plan stopped after writing its
+    /// migration and before recording it leaves the newest migration unrecorded, and the next plan must not
+    /// pass over that in silence.
+    private static func warnAboutSum(of database: String, project: KilnProject, context: CommandContext) {
+        guard let diagnostics = try? ProjectChecker(project: project).sumDiagnostics(for: database) else { return }
+        // Only the migrations kiln.sum does not record: an edited one the migrator has refused already.
+        context.report(
+            diagnostics.filter { $0.code == "migration-added" }.map {
+                Diagnostic(
+                    .warning, $0.message, at: $0.location, hint: "record it with 'kiln hash \(database)'",
+                    code: $0.code)
+            })
     }
 
     /// Reports a step that failed after the migration file was published: the error, then what was written and

@@ -21,7 +21,8 @@ enum RenameReferenceCheck {
     ///   build reports why).
     static func findings(_ migrator: Migrator, allowances: [LintAllowances]) -> [CheckFinding] {
         let set = migrator.migrations
-        let renames = zip(set.migrations, allowances).map { renamesToCheck(in: $0, allowed: $1) }
+        let renames = Array(
+            zip(set.migrations, allowances).untilInterrupted.map { renamesToCheck(in: $0, allowed: $1) })
         guard renames.contains(where: { !$0.isEmpty }) else { return [] }
         var findings: [CheckFinding] = []
         do {
