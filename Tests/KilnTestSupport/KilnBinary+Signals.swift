@@ -43,36 +43,22 @@ extension KilnBinary {
         let errorPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe
-        let errors = GrowingText()
-        errorPipe.fileHandleForReading.readabilityHandler = { errors.append($0.availableData) }
         try process.run()
-        let output = ReadAll(outputPipe.fileHandleForReading)
-        var sent = false
-        let start = Date()
-        while process.isRunning && Date().timeIntervalSince(start) < 60 && !sent {
-            if errors.text.contains(text) { sent = kill(process.processIdentifier, signal) == 0 }
-            usleep(2000)
-        }
+        let output = Transcript(reading: outputPipe.fileHandleForReading)
+        let errors = Transcript(reading: errorPipe.fileHandleForReading)
+        let sent =
+            errors.waitUntil(Date().addingTimeInterval(60)) { $0.contains(text) }
+            && kill(process.processIdentifier, signal) == 0
         let signalled = Date()
         while process.isRunning && Date().timeIntervalSince(signalled) < deadline { usleep(5000) }
         let ignored = process.isRunning
         if ignored { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        errorPipe.fileHandleForReading.readabilityHandler = nil
-        errors.append(errorPipe.fileHandleForReading.readDataToEndOfFile())
         let status =
             process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         let result = ProcessResult(
-            status: status, standardOutput: String(decoding: output.wait(), as: UTF8.self), standardError: errors.text)
+            status: status, standardOutput: String(decoding: output.wait(), as: UTF8.self),
+            standardError: String(decoding: errors.wait(), as: UTF8.self))
         return (result, sent, ignored)
     }
-}
-
-/// Text a pipe's handler appends to while a test reads it.
-private final class GrowingText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ more: Data) { lock.withLock { data.append(more) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
