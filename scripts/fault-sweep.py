@@ -13,14 +13,12 @@ Counted, and each expected to be 0:
   leftovers        temporary or side files that survive the next, fault-free run
   bad exit         an exit status other than 0, 1 or a kill, or a crash
   unnamed errors   an error line that names no file, unless it is one that says why none applies
-                   (sweep_support.NO_FILE_APPLIES); counted for every command, failing the sweep only for
-                   the commands whose messages are checked (import, plan, the fleet) or with --strict-names
+                   (sweep_support.NO_FILE_APPLIES)
 
-usage: scripts/fault-sweep.py [--kiln PATH] [--points N] [--only NAME...] [--strict-names]
+usage: scripts/fault-sweep.py [--kiln PATH] [--points N] [--only NAME...]
   --kiln          the kiln binary (default: .build/debug/kiln, built by `swift build`)
   --points        at most N call numbers per call kind and command, spread evenly (default 12)
   --only          sweep only these commands (build install reset migrate seed import plan fleet)
-  --strict-names  an unnamed error of any command fails the sweep
 """
 import argparse
 import hashlib
@@ -253,16 +251,14 @@ def faulted_run(scenario, fault, unnamed):
 SCENARIOS = [Build, Install, Reset, Migrate, Seed, Import, Plan, Fleet]
 
 
-def report_unnamed(unnamed, scenarios, strict):
-    """Prints the unnamed error lines (each distinct one once, with how often) and returns how many fail."""
+def report_unnamed(unnamed, scenarios):
+    """Prints the unnamed error lines (each distinct one once, with how often) and returns how many there are."""
     failing = 0
     for scenario in scenarios:
         lines = unnamed.get(scenario.name, [])
-        checked = strict or scenario.names_own_errors
-        failing += len(lines) if checked else 0
+        failing += len(lines)
         for line in sorted(set(lines)):
-            print(f"fault-sweep: {scenario.name}: unnamed error ({lines.count(line)}x"
-                  f"{'' if checked else ', not failing'}): {line}", file=sys.stderr)
+            print(f"fault-sweep: {scenario.name}: unnamed error ({lines.count(line)}x): {line}", file=sys.stderr)
     return failing
 
 
@@ -271,7 +267,6 @@ def main():
     parser.add_argument("--kiln", default=os.path.join(ROOT, ".build/debug/kiln"))
     parser.add_argument("--points", type=int, default=12)
     parser.add_argument("--only", nargs="*", default=None)
-    parser.add_argument("--strict-names", action="store_true")
     options = parser.parse_args()
     if not shutil.which("gcc") or not sys.platform.startswith("linux"):
         print("fault-sweep: skipped: the shim needs gcc and Linux's LD_PRELOAD")
@@ -287,11 +282,10 @@ def main():
                  if options.only is None or kind.name in options.only]
     runs = sum(sweep(scenario, options.points, tally, unnamed) for scenario in scenarios)
     shutil.rmtree(work, ignore_errors=True)
-    failing = report_unnamed(unnamed, scenarios, options.strict_names)
+    failing = report_unnamed(unnamed, scenarios)
     kinds = ["lost rows", "partial publish", "exit 1 published", "leftovers", "bad exit"]
-    total = sum(len(lines) for lines in unnamed.values())
     print(f"fault-sweep: {runs} faulted runs: " + ", ".join(f"{tally.get(k, 0)} {k}" for k in kinds)
-          + f", {total} unnamed errors ({failing} failing)")
+          + f", {failing} unnamed errors")
     return 1 if tally or failing else 0
 
 

@@ -118,10 +118,8 @@ def snapshot_rows(path, sql):
 
 class Scenario:
     """One command: `prepare` makes the state before it, `args` runs it, `judge` checks a state. `rerun_args`
-    is the next, fault-free run (None: none is needed), and `rerun_ok` whether its status is what it should be.
-    `names_own_errors`: the command's error lines are this branch's to fix, so an unnamed one fails the sweep."""
+    is the next, fault-free run (None: none is needed), and `rerun_ok` whether its status is what it should be."""
     rows = 300
-    names_own_errors = False
 
     def __init__(self, kiln, shim, template):
         self.kiln, self.shim, self.template = kiln, shim, template

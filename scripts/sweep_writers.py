@@ -28,7 +28,6 @@ DBMATE = {
 class WriterScenario(Scenario):
     """A command whose old and new states do not depend on the fault: each read once, before and after a
     fault-free run."""
-    names_own_errors = True
     _states = None
 
     def states(self):
@@ -127,7 +126,6 @@ class Plan(WriterScenario):
 class Fleet(Scenario):
     """`kiln migrate shop --each 'fleet/*.db'` on three files at version 1 holding the user's rows."""
     name, args = "fleet", ["migrate", "shop", "--each", "fleet/*.db", "--jobs", "1"]
-    names_own_errors = True
     files = ["a.db", "b.db", "c.db"]
     user_rows = [(i, f"user row {i}") for i in range(1, 21)]
 
