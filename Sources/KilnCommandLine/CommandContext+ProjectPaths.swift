@@ -7,9 +7,11 @@ extension CommandContext {
     /// `../broken/migrations/users`) when the root was found above the current folder or named by `KILN_ROOT`,
     /// so a terminal or editor opens it from there; with `--root` it stays relative to the root, as documented. An absolute path stays as it is. A path typed on
     /// the command line is already relative to the current folder: show its ``CommandLinePath/text`` instead.
-    /// JSON documents name paths from the root and do not use this.
+    /// JSON documents name paths from the root and do not use this. A control character in the path (a file
+    /// name can hold any) is shown as an escape (``OneLineText``), so a name cannot forge a line or steer the
+    /// terminal.
     func shown(_ projectPath: String) -> String {
-        projectPath.hasPrefix("/") ? projectPath : rootPrefix + projectPath
+        OneLineText.escaped(projectPath.hasPrefix("/") ? projectPath : rootPrefix + projectPath)
     }
 
     /// A project path made absolute against the root (`--absolute-paths`, annotations, SARIF, reading the file a

@@ -12,7 +12,8 @@
 ///   one closes nothing. A comment never holds a character that ends a line or steers how text is shown:
 ///   ``commentText(_:)`` writes each control character (C0 and C1: line feed, carriage return, tab, NEL…),
 ///   the line and paragraph separators U+2028 and U+2029, and Unicode's bidirectional controls as an escape
-///   (`\n`, `\r`, `\t`, `\u{85}`, `\u{2028}`), and everything else as it is.
+///   (`\n`, `\r`, `\t`, `\u{85}`, `\u{2028}`), and everything else as it is: ``OneLineText``, the rule
+///   diagnostics follow too.
 ///
 /// A name cannot hold a NUL either: no SQL text can create one, so no schema has one. Every file kiln plans is
 /// also checked to split back into exactly the statements it meant (``mismatch(in:expected:)``).
@@ -49,37 +50,12 @@ package enum SQLText {
 
     /// `text` as it may stand in a line comment: each character a comment must not carry (see ``SQLText``)
     /// written as an escape, everything else as it is.
-    package static func commentText(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            guard mustEscapeInComment(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return result
-    }
+    package static func commentText(_ text: String) -> String { OneLineText.escaped(text) }
 
     /// `lines` as line comments: each `-- ` and its ``commentText(_:)`` (an empty one as `--`), ending in a
     /// line feed.
     package static func lineComments(_ lines: [String]) -> String {
         lines.map { $0.isEmpty ? "--\n" : "-- " + commentText($0) + "\n" }.joined()
-    }
-
-    /// Whether a comment must not carry `scalar` as it is: a control character (general category Cc: C0,
-    /// DEL and C1), a line or paragraph separator, or a bidirectional control (which can make a comment look
-    /// like code).
-    private static func mustEscapeInComment(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: scalar.properties.isBidiControl
-        }
     }
 }
 

@@ -42,10 +42,12 @@ struct FleetPatternPath: CommandLineValue, Equatable {
     }
 
     /// A file's path as the user would type it from the current folder (`tenants/a.db`), or as walked when the
-    /// pattern was absolute.
+    /// pattern was absolute; a control character in it shown as an escape (``OneLineText``).
     func shown(_ file: FleetFile) -> String {
-        guard !resolvedPrefix.isEmpty, file.path.hasPrefix(resolvedPrefix) else { return file.path }
-        return String(file.path.dropFirst(resolvedPrefix.count))
+        guard !resolvedPrefix.isEmpty, file.path.hasPrefix(resolvedPrefix) else {
+            return OneLineText.escaped(file.path)
+        }
+        return OneLineText.escaped(String(file.path.dropFirst(resolvedPrefix.count)))
     }
 }
 

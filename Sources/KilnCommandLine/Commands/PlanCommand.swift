@@ -53,7 +53,7 @@ enum PlanCommand: KilnCommand {
         if arguments[Self.dryRun] {
             context.standardOutput(planned.text)
             for line in summary(planned, database: database, shown: context.shown) {
-                context.standardError(line + "\n")
+                context.standardError(OneLineText.escaped(line) + "\n")
             }
             context.standardError("nothing was written (--dry-run)\n")
             return KilnTool.success
@@ -62,7 +62,7 @@ enum PlanCommand: KilnCommand {
         try MigrationFilePublisher.publish(
             planned.text, name: planned.fileName, folder: folder, shownFolder: shownFolder, context: context)
         for line in summary(planned, database: database, shown: context.shown) {
-            context.standardOutput("  \(line)\n")
+            context.standardOutput("  \(OneLineText.escaped(line))\n")
         }
         let written = "\(shownFolder)/\(planned.fileName)"
         do {

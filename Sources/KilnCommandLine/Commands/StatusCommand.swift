@@ -157,7 +157,7 @@ enum StatusCommand: KilnCommand {
             text += "no drift: the schema matches migrations 1 to \(file.version)\n"
         } else {
             text += "drift: the schema differs from migrations 1 to \(file.version):\n"
-            for entry in file.drift { text += "  \(entry.difference)\n" }
+            for entry in file.drift { text += "  \(OneLineText.escaped("\(entry.difference)"))\n" }
         }
         return text
     }

@@ -15,9 +15,10 @@ struct DiagnosticText {
     /// - Returns: the text, the hint on a second line.
     func render(_ diagnostic: Diagnostic, tool: String = "kiln") -> String {
         guard colors else { return diagnostic.formatted(tool: tool) }
-        let prefix = diagnostic.location.map { TerminalStyle.bold("\($0):") } ?? "\(tool):"
-        var text = "\(prefix) \(label(diagnostic.severity)) \(body(diagnostic.message, diagnostic.severity))"
-        if let hint = diagnostic.hint { text += "\n\(prefix) \(label(.note)) \(hint)" }
+        let prefix = diagnostic.shownLocation.map { TerminalStyle.bold("\($0):") } ?? "\(tool):"
+        let message = OneLineText.escaped(diagnostic.message)
+        var text = "\(prefix) \(label(diagnostic.severity)) \(body(message, diagnostic.severity))"
+        if let hint = diagnostic.hint { text += "\n\(prefix) \(label(.note)) \(OneLineText.escaped(hint))" }
         return text
     }
 
