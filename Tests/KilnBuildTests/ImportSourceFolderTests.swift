@@ -32,6 +32,18 @@ struct ImportSourceFolderTests {
                 == ["src/20240102000000_b.sql:2:4: error: \(NULByteInputTests.nulMessage)"])
     }
 
+    @Test("a migration that is not UTF-8 is refused at its line and column instead of being copied")
+    func invalidUTF8() throws {
+        let folder = try Self.source()
+        let bytes = Array("CREATE TABLE b (x);\nINSERT INTO b VALUES ('caf".utf8) + [0xE9] + Array("');\n".utf8)
+        try folder.write("src/20240102000000_b.sql", bytes: bytes)
+        let error = #expect(throws: ImportError.self) { try Self.plan(folder) }
+        #expect(error?.reason == .invalidUTF8)
+        #expect(
+            formattedDiagnostics(try #require(error))
+                == ["src/20240102000000_b.sql:2:27: error: the file is not valid UTF-8"])
+    }
+
     @Test("a file or a folder linked from outside the source folder is refused, naming the link and its target")
     func linkOutside() throws {
         let folder = try Self.source()

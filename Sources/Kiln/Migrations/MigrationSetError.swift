@@ -79,8 +79,8 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
             (next - previous == 2
                 ? "migration \(previous + 1) is missing" : "migrations \(previous + 1) to \(next - 1) are missing")
                 + ": versions jump from \(previous) ('\(previousFile)') to \(next) ('\(nextFile)')"
-        case .invalidUTF8: "the file is not valid UTF-8"
-        case .nulByte: TextProblem.nulByteInSQLMessage
+        case .invalidUTF8: TextProblem.invalidUTF8.messageInSQLFile
+        case .nulByte: TextProblem.nulByte.messageInSQLFile
         case .unterminatedToken(let problem): problem.message
         case .forbiddenStatement(let rule): rule.message
         case .noMigrations(_, let folder): "no migrations in '\(folder)'"
@@ -99,8 +99,8 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
                 + "never rename it: add a comment-only placeholder for "
                 + (next - previous == 2 ? "version \(previous + 1)" : "each of versions \(previous + 1) to \(next - 1)")
                 + ", e.g. '\(MigrationFileName.make(version: previous + 1, words: ["placeholder"]))'"
-        case .invalidUTF8: "save the file as UTF-8"
-        case .nulByte: TextProblem.nulByteHint
+        case .invalidUTF8: TextProblem.invalidUTF8.hint
+        case .nulByte: TextProblem.nulByte.hint
         case .forbiddenStatement(let rule): rule.hint
         case .noMigrations: "create the first one, e.g. '0001_create_table.sql'"
         }

@@ -17,6 +17,23 @@ extension TextProblem {
     /// What to do about a NUL byte in a text file.
     package static let nulByteHint =
         "remove it; a file saved as UTF-16 has one beside every ASCII character: save the file as UTF-8"
+
+    /// The problem in a SQL file (a migration, queries, fixtures, a file `kiln import` copies), in one
+    /// lowercase line: the same words wherever such a file is read.
+    package var messageInSQLFile: String {
+        switch self {
+        case .invalidUTF8: "the file is not valid UTF-8"
+        case .nulByte: Self.nulByteInSQLMessage
+        }
+    }
+
+    /// What to do about it.
+    package var hint: String {
+        switch self {
+        case .invalidUTF8: "save the file as UTF-8"
+        case .nulByte: Self.nulByteHint
+        }
+    }
 }
 
 /// Checking bytes for well-formed UTF-8, fast on ASCII, without building strings (and without

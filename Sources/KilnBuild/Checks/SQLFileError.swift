@@ -24,11 +24,7 @@ public struct SQLFileError: DiagnosticError, Equatable {
 
     /// One located error with what to do.
     public var diagnostics: [Diagnostic] {
-        switch reason {
-        case .invalidUTF8:
-            [Diagnostic(.error, "the file is not valid UTF-8", at: location, hint: "save the file as UTF-8")]
-        case .nulByte:
-            [Diagnostic(.error, TextProblem.nulByteInSQLMessage, at: location, hint: TextProblem.nulByteHint)]
-        }
+        let problem: TextProblem = reason == .invalidUTF8 ? .invalidUTF8 : .nulByte
+        return [Diagnostic(.error, problem.messageInSQLFile, at: location, hint: problem.hint)]
     }
 }

@@ -8,7 +8,8 @@ extension ImportError.Reason {
         case .cannotRead(let path, let error): "cannot read \(path): \(error.description)"
         case .linkOutsideFolder(let link, let target, let folder):
             "\(link) is a symbolic link to \(target), outside \(folder): kiln imports only what is inside the folder"
-        case .nulByte: TextProblem.nulByteInSQLMessage
+        case .nulByte: TextProblem.nulByte.messageInSQLFile
+        case .invalidUTF8: TextProblem.invalidUTF8.messageInSQLFile
         case .unknownLayout(let path):
             "\(path) holds no migrations of diesel, sqlx, golang-migrate, goose, dbmate or flyway"
         case .ambiguousLayout(let path, let tools):
@@ -36,7 +37,8 @@ extension ImportError.Reason {
         switch self {
         case .linkOutsideFolder:
             "copy the file into the folder (or import the folder it is in); links that stay inside are followed"
-        case .nulByte: TextProblem.nulByteHint
+        case .nulByte: TextProblem.nulByte.hint
+        case .invalidUTF8: TextProblem.invalidUTF8.hint
         default: nil
         }
     }

@@ -17,6 +17,8 @@ public struct ImportError: DiagnosticError, Equatable {
         case linkOutsideFolder(link: String, target: String, folder: String)
         /// A migration file holds a NUL byte (the location), where SQLite would stop reading it.
         case nulByte
+        /// A migration file holds bytes that are not UTF-8 (the location), which kiln would refuse to run.
+        case invalidUTF8
         /// No layout's signature is in the folder.
         case unknownLayout(String)
         /// Several layouts fit the folder; which one is meant must be named.

@@ -26,9 +26,11 @@ public enum ImportPlanner {
         var removals: [OwnedStatementRemoval] = []
         for (index, source) in ordered.enumerated() {
             try SQLiteInterrupt.check()
-            // What SQLite would never read is never copied: refused where it is, as `kiln migrate` would.
-            if let nul = source.bytes.firstIndex(of: 0) {
-                throw ImportError(.nulByte, at: folder.location(source.file, bytes: source.bytes, offset: nul))
+            // What kiln would refuse to run is never copied: refused where it is, as `kiln migrate` would.
+            if let (offset, problem) = UTF8Validation.firstProblem(in: source.bytes) {
+                throw ImportError(
+                    problem == .nulByte ? .nulByte : .invalidUTF8,
+                    at: folder.location(source.file, bytes: source.bytes, offset: offset))
             }
             if let (offset, text) = try Placeholders.first(
                 in: source.bytes, range: source.imported, inStrings: source.expandsInStrings)
