@@ -77,8 +77,7 @@ struct KilnProjectTests {
 
     @Test("the repository's own five databases load and migrate")
     func ownDatabases() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = TestFixtures.url("").deletingLastPathComponent().deletingLastPathComponent()
         let project = try KilnProject(root: root)
         #expect(try project.databaseNames() == ["countries", "person", "santi", "sqlitetest", "vehicles"])
         for name in try project.databaseNames() {

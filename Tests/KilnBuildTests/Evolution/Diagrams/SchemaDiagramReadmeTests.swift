@@ -1,12 +1,12 @@
 import Foundation
 import Kiln
 import KilnBuild
+import KilnTestSupport
 import Testing
 
 /// The README's diagram of `countries`: the block under `<!-- kiln schema countries --format mermaid -->`.
 enum ReadmeDiagram {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = TestFixtures.url("").deletingLastPathComponent().deletingLastPathComponent()
     static let readme = repository.appendingPathComponent("README.md")
     static let marker = "<!-- kiln schema countries --format mermaid -->\n```mermaid\n"
 
