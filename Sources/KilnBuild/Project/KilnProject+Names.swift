@@ -26,8 +26,8 @@ extension KilnProject {
     /// The tables `database`'s seed files fill; none when it has no seed folder.
     private func seededTables(of database: String) -> [String] {
         let folder = root.appendingPathComponent("seeds").appendingPathComponent(database).path
-        let files = try? SeedFile.discover(in: folder, displayPath: "seeds/\(database)")
-        return (files ?? []).map(\.tableName)
+        let names = (try? FileSystem.contentsOfDirectory(folder)) ?? []
+        return SeedFileName.seeds(among: names).map(SeedFileName.table(of:))
     }
 
     /// Refuses a migration edited since `kiln.sum` recorded it, reusing `kiln check`'s comparison; a database

@@ -38,8 +38,8 @@ public struct SeedFile: Sendable, Equatable {
         } catch let error as FileSystemError {
             throw SeedError(.noSeedFolder(folder: displayPath, error))
         }
-        return names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".csv") }.sorted().map { name in
-            let table = String(name.dropLast(4))
+        return SeedFileName.seeds(among: names).map { name in
+            let table = SeedFileName.table(of: name)
             return SeedFile(
                 path: "\(directory)/\(name)", displayPath: "\(displayPath)/\(name)", tableName: table,
                 delimiter: delimiters[table] ?? delimiters.first { $0.key.isSameIdentifier(as: table) }?.value

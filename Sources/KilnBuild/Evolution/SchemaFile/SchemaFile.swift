@@ -6,10 +6,14 @@ import Kiln
 /// (`kiln plan`).
 public enum SchemaFile {
     /// `schema/<database>.sql`, relative to the project's root.
-    public static func relativePath(for database: String) -> String { "schema/\(database).sql" }
+    public static func relativePath(for database: String) -> String {
+        KilnProject.schemaFileRelativePath(for: database)
+    }
 
     /// `schema/<database>.md`, the diagram kept beside the schema file when `kiln.json` asks for it.
-    public static func diagramRelativePath(for database: String) -> String { "schema/\(database).md" }
+    public static func diagramRelativePath(for database: String) -> String {
+        KilnProject.schemaDiagramRelativePath(for: database)
+    }
 
     /// Runs the statements of `source` on a new in-memory database prepared as `migrator` prepares its
     /// connections (stand-in collations and functions, double-quoted strings).

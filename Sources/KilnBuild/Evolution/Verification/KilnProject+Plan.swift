@@ -9,12 +9,13 @@ extension KilnProject {
     ///   - database: the database.
     ///   - options: renames, and whether data may be lost.
     ///   - words: the words of the file name; nil to name it after the steps.
+    ///   - review: what refuses a planned migration `kiln check` would fail, asked before it is proven.
     /// - Returns: the migration, or nil when the schema file matches the migrations.
     /// - Throws: ``PlanInputError`` for a missing schema file, ``SchemaFileError`` at a failing statement of
     ///   it, ``SchemaPlanError`` (located in the schema file when it names an object there),
     ///   ``PlanVerificationError`` when the plan cannot be proven, or the migrations' own errors.
-    public func planMigration(
-        for database: String, options: SchemaPlanOptions = SchemaPlanOptions(), words: [String]? = nil
+    package func planMigration(
+        for database: String, options: SchemaPlanOptions, words: [String]?, review: any PlannedMigrationReview
     ) throws -> PlannedMigration? {
         let migrator = try migrator(for: database)
         let source = try schemaFileSource(for: database)
@@ -24,7 +25,7 @@ extension KilnProject {
         do {
             let plan = try SchemaPlanner.plan(from: current, to: wanted, options: options)
             guard !plan.isEmpty else { return nil }
-            return try prove(plan, of: database, migrator: migrator, wanted: wanted, words: words)
+            return try prove(plan, of: database, migrator: migrator, wanted: wanted, words: words, review: review)
         } catch let error as SchemaPlanError where error.location == nil {
             throw SchemaFileObjects(source).locate(error)
         } catch let error as PlanVerificationError {
@@ -35,7 +36,8 @@ extension KilnProject {
     /// The migration of `plan`, proven on data (``PlanVerifier``) and written as text that reads back as
     /// exactly its statements (``SchemaPlan/checkedMigrationText(header:)``).
     private func prove(
-        _ plan: SchemaPlan, of database: String, migrator: Migrator, wanted: SQLiteConnection, words: [String]?
+        _ plan: SchemaPlan, of database: String, migrator: Migrator, wanted: SQLiteConnection, words: [String]?,
+        review: any PlannedMigrationReview
     ) throws -> PlannedMigration {
         let version = migrator.migrations.latestVersion + 1
         let name = words ?? PlannedMigration.slugWords(of: plan)
@@ -43,7 +45,8 @@ extension KilnProject {
         // with --name are the developer's, as for kiln new.
         let fileName = MigrationFileName.make(
             version: version, words: name, maximumSlugLength: words == nil ? PlannedMigration.maximumSlugLength : .max)
-        let verifier = try PlanVerifier(migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self)
+        let verifier = try PlanVerifier(
+            migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self, review: review)
         // The header is comments only: the text proven has a short one; the file gets what was proven.
         let proven = try plan.withStandIns.checkedMigrationText(header: ["Migration \(version) of \(database)"])
         let verification = try verifier.verify(plan, fileName: fileName, text: proven)

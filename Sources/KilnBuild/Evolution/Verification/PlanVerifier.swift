@@ -28,13 +28,24 @@ public struct PlanVerifier {
     let fixtures: [UpgradeFixture]
     /// The oldest SQLite the app runs on (`minimumSQLite` in `kiln.json`), whose features a plan may use.
     let floor: SQLiteVersion?
+    /// What `kiln check` would refuse in the planned file, asked before the proof; nil to prove only.
+    let review: (any PlannedMigrationReview)?
 
-    /// A verifier for plans of `migrator`'s database, with the fixtures of `project` when given.
+    /// A verifier for plans of `migrator`'s database.
     ///
+    /// - Parameters:
+    ///   - migrator: the database's migrator.
+    ///   - wanted: the schema the plan must give.
+    ///   - project: the project whose fixtures and `minimumSQLite` apply; nil for none.
+    ///   - review: what refuses a planned file `kiln check` would fail; nil to prove the plan only.
     /// - Throws: ``FileSystemError`` when the fixture folder cannot be listed.
-    public init(migrator: Migrator, wanted: SchemaModel, project: KilnProject? = nil) throws {
+    package init(
+        migrator: Migrator, wanted: SchemaModel, project: KilnProject? = nil,
+        review: (any PlannedMigrationReview)? = nil
+    ) throws {
         self.migrator = migrator
         self.wanted = wanted
+        self.review = review
         fixtures = try project.map { try UpgradeFixture.all(in: $0, migrations: migrator.migrations).fixtures } ?? []
         floor = project?.configuration.minimumSQLite
     }
@@ -52,7 +63,7 @@ public struct PlanVerifier {
     ///   or what building a data set throws.
     public func verify(_ plan: SchemaPlan, fileName: String, text: String) throws -> PlanVerification {
         let planned = try plannedMigrator(fileName: fileName, text: text)
-        let refused = checkErrors(in: planned)
+        let refused = review?.errors(in: planned, floor: floor) ?? []
         guard refused.isEmpty else {
             let statement = PlannedStatements(text).statement(at: refused.first?.location)
             throw PlanVerificationError(.failsCheck(refused), statement: statement)

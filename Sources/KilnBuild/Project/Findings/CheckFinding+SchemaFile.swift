@@ -7,10 +7,10 @@ extension CheckFinding.Reason {
         case .schemaFileMissing(_, let path): "\(path) is missing"
         case .schemaFileUnreadable(_, let path, let error): "cannot read \(path): \(error.systemMessage)"
         case .schemaFileStale(let database, let version, let difference):
-            "\(SchemaFile.relativePath(for: database)) does not match \(version == 1 ? "migration 1" : "migrations 1–\(version)"): "
+            "\(KilnProject.schemaFileRelativePath(for: database)) does not match \(version == 1 ? "migration 1" : "migrations 1–\(version)"): "
                 + Self.fromTheFilesSide(difference)
         case .schemaDiagramStale(let database):
-            "\(SchemaFile.diagramRelativePath(for: database)) is not the diagram of the migrations' schema"
+            "\(KilnProject.schemaDiagramRelativePath(for: database)) is not the diagram of the migrations' schema"
         case .schemaFileUnknown(let name, _): "schema/\(name) names no database: kiln never reads or checks it"
         default: "\(self)"
         }
