@@ -25,7 +25,7 @@ extension KilnProject {
     ///   - words: the words of the file name; nil to name it after the steps.
     /// - Returns: the migration, or nil when the schema file matches the migrations.
     /// - Throws: what ``planMigration(for:options:words:review:)`` throws.
-    public func planMigration(
+    package func planMigration(
         for database: String, options: SchemaPlanOptions = SchemaPlanOptions(), words: [String]? = nil
     ) throws -> PlannedMigration? {
         try planMigration(for: database, options: options, words: words, review: PlannedMigrationCheck())

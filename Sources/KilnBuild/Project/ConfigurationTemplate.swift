@@ -1,8 +1,8 @@
 /// The commented `kiln.json` `kiln init` writes: every setting with a line on what it does, the ones that take
 /// part set to their defaults and the others commented out, so the file changes nothing until edited.
-public enum ConfigurationTemplate {
+package enum ConfigurationTemplate {
     /// The file for a project whose first database is `database`.
-    public static func text(database: String) -> String {
+    package static func text(database: String) -> String {
         """
         // kiln.json: this project's settings, all optional. It is JSON with comments (// and /* */).
         // The README's "kiln.json" section describes each setting.

@@ -9,18 +9,18 @@ import Kiln
 /// The file is strict JSON (no trailing commas, no duplicate keys). Unknown keys are errors, named by their
 /// path in the document (`databases.countries.aplicationId`), so a typo never silently changes nothing; every
 /// problem points at the line and column of the offending key or value.
-public struct KilnConfiguration: Sendable, Equatable {
+package struct KilnConfiguration: Sendable, Equatable {
     /// Settings by database name; a database without an entry uses the defaults.
-    public package(set) var databases: [String: DatabaseSettings] = [:]
+    package var databases: [String: DatabaseSettings] = [:]
     /// The SQLite of the oldest OS the app supports, e.g. `3.36.0` for iOS 15: checks fail migrations and
     /// queries that use a newer feature.
-    public package(set) var minimumSQLite: SQLiteVersion?
+    package var minimumSQLite: SQLiteVersion?
     /// Whether every database must have a schema file, `schema/<database>.sql`, even before the project has a
     /// `schema/` folder (once it has one, the check requires the file anyway).
-    public package(set) var schemaFile = false
+    package var schemaFile = false
     /// Whether each database keeps `schema/<database>.md`, its Mermaid diagram, beside its schema file, unless
     /// its own settings say otherwise.
-    public package(set) var schemaDiagram = false
+    package var schemaDiagram = false
     /// Where each database's `output` value is, for problems found after reading (two outputs colliding).
     package var outputLocations: [String: SourceLocation] = [:]
     /// Where each database's key is, for names checked against the project's folders after reading.
@@ -31,19 +31,19 @@ public struct KilnConfiguration: Sendable, Equatable {
     package var displayPath = "kiln.json"
 
     /// An empty configuration: every database uses the defaults.
-    public init() {}
+    package init() {}
 
     /// The settings for `database`.
     ///
     /// - Returns: its settings, or the defaults.
-    public func settings(for database: String) -> DatabaseSettings {
+    package func settings(for database: String) -> DatabaseSettings {
         databases[database] ?? DatabaseSettings()
     }
 
     /// Whether `database` keeps `schema/<database>.md`: its own `schemaDiagram`, else the project's.
     ///
     /// - Returns: the setting.
-    public func keepsSchemaDiagram(for database: String) -> Bool {
+    package func keepsSchemaDiagram(for database: String) -> Bool {
         settings(for: database).schemaDiagram ?? schemaDiagram
     }
 
@@ -61,7 +61,7 @@ public struct KilnConfiguration: Sendable, Equatable {
     ///   - displayPath: how diagnostics name it.
     /// - Throws: ``ConfigurationError``.
     /// - Returns: the settings.
-    public static func load(path: String, displayPath: String = "kiln.json") throws -> KilnConfiguration {
+    package static func load(path: String, displayPath: String = "kiln.json") throws -> KilnConfiguration {
         guard FileSystem.exists(path) else { return KilnConfiguration() }
         let bytes: [UInt8]
         do { bytes = try FileSystem.contents(of: path) } catch let error as FileSystemError {
@@ -74,7 +74,7 @@ public struct KilnConfiguration: Sendable, Equatable {
     ///
     /// - Throws: ``ConfigurationError`` with every problem found.
     /// - Returns: the settings.
-    public static func parse(_ bytes: [UInt8], displayPath: String = "kiln.json") throws -> KilnConfiguration {
+    package static func parse(_ bytes: [UInt8], displayPath: String = "kiln.json") throws -> KilnConfiguration {
         let source = SourceText(path: displayPath, bytes: bytes)
         let document: JSONValue
         do { document = try JSONParser.parse(bytes) } catch let error as JSONSyntaxError {
@@ -88,7 +88,7 @@ public struct KilnConfiguration: Sendable, Equatable {
     }
 
     /// Settings compare by what they configure, not by where the file put them.
-    public static func == (left: KilnConfiguration, right: KilnConfiguration) -> Bool {
+    package static func == (left: KilnConfiguration, right: KilnConfiguration) -> Bool {
         left.databases == right.databases && left.minimumSQLite == right.minimumSQLite
             && left.schemaFile == right.schemaFile && left.schemaDiagram == right.schemaDiagram
     }

@@ -2,7 +2,7 @@ extension KilnProject {
     /// Whether `name` is a database name kiln creates and completes: ASCII letters, digits, `_` and `-`,
     /// starting with a letter, so it is safe as a folder and file name on every system and as a word in a shell.
     /// The one rule behind `kiln new`, `kiln import`, `kiln init` and the names completion offers.
-    public static func isValidDatabaseName(_ name: String) -> Bool {
+    package static func isValidDatabaseName(_ name: String) -> Bool {
         guard let first = name.first, first.isASCII, first.isLetter else { return false }
         return name.allSatisfy(isAllowedInDatabaseName)
     }
@@ -11,7 +11,7 @@ extension KilnProject {
     /// command and library entry point that makes a database's folders calls this.
     ///
     /// - Throws: ``ProjectError/invalidDatabaseName(_:)``.
-    public static func requireValidDatabaseName(_ name: String) throws {
+    package static func requireValidDatabaseName(_ name: String) throws {
         guard isValidDatabaseName(name) else { throw ProjectError.invalidDatabaseName(name) }
     }
 

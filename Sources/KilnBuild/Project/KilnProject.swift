@@ -3,20 +3,20 @@ import Kiln
 
 /// A kiln project on disk: a root folder holding `migrations/<database>/`, `seeds/<database>/` and an
 /// optional `kiln.json`. Paths in diagnostics are relative to the root, as a user would type them.
-public struct KilnProject: Sendable {
+package struct KilnProject: Sendable {
     /// The root folder.
-    public let root: URL
+    package let root: URL
     /// The settings from `kiln.json`.
-    public let configuration: KilnConfiguration
+    package let configuration: KilnConfiguration
     /// Whether ``migrator(for:)`` refuses a migration edited since `kiln.sum` recorded it (when the database has
     /// a `kiln.sum`). On by default; `kiln check` turns it off because it reports every change to the sum itself.
-    public var verifiesMigrationSums = true
+    package var verifiesMigrationSums = true
 
     /// Opens the project at `root`, reading `kiln.json`.
     ///
     /// - Throws: ``KilnProjectRootError`` when `root` does not exist or is not a folder,
     ///   ``ConfigurationError`` when `kiln.json` is invalid.
-    public init(root: URL) throws {
+    package init(root: URL) throws {
         let standardized = root.standardizedFileURL
         do {
             let kind = try FileSystem.kindOfFile(at: standardized.path)
@@ -35,7 +35,7 @@ public struct KilnProject: Sendable {
     /// - Throws: ``KilnProjectRootError`` when `root` does not exist, is not a folder or has no `migrations/`
     ///   folder; ``ConfigurationError`` when `kiln.json` is invalid or names what the project does not have.
     /// - Returns: the project.
-    public static func requiringMigrations(root: URL) throws -> KilnProject {
+    package static func requiringMigrations(root: URL) throws -> KilnProject {
         let project = try KilnProject(root: root)
         try project.checkMigrationsFolder()
         try project.checkConfiguredNames()
@@ -45,7 +45,7 @@ public struct KilnProject: Sendable {
     /// Checks that ``migrationsDirectory`` is a folder.
     ///
     /// - Throws: ``KilnProjectRootError`` when it is missing, not a folder, or cannot be looked at.
-    public func checkMigrationsFolder() throws {
+    package func checkMigrationsFolder() throws {
         let kind: FileKind
         do { kind = try FileSystem.kindOfFile(at: migrationsDirectory.path) } catch let error as FileSystemError {
             throw KilnProjectRootError(error.isMissing ? .noMigrationsFolder : .unreadable(error), root: root.path)
@@ -54,13 +54,13 @@ public struct KilnProject: Sendable {
     }
 
     /// The folder holding every database's migrations.
-    public var migrationsDirectory: URL { root.appendingPathComponent("migrations", isDirectory: true) }
+    package var migrationsDirectory: URL { root.appendingPathComponent("migrations", isDirectory: true) }
 
     /// The names of the databases: the folders under `migrations/`, sorted; none when there is no such folder.
     ///
     /// - Throws: ``FileSystemError`` when `migrations/` exists but cannot be listed.
     /// - Returns: the names.
-    public func databaseNames() throws -> [String] {
+    package func databaseNames() throws -> [String] {
         let folder = migrationsDirectory.path
         let names: [String]
         do { names = try FileSystem.contentsOfDirectory(folder) } catch let error as FileSystemError {
@@ -76,7 +76,7 @@ public struct KilnProject: Sendable {
     ///   ``KilnProjectRootError`` (``KilnProjectRootError/Reason/noDatabases``) when it names none and the project
     ///   has none: a command over every database never silently does nothing.
     /// - Returns: the names, in the order given.
-    public func databases(named names: [String]) throws -> [String] {
+    package func databases(named names: [String]) throws -> [String] {
         let known = try databaseNames()
         for name in names where !known.contains(name) { throw ProjectError.unknownDatabase(name, known: known) }
         if names.isEmpty && known.isEmpty { throw KilnProjectRootError(.noDatabases, root: root.path) }
@@ -88,7 +88,7 @@ public struct KilnProject: Sendable {
     /// - Throws: ``ProjectError`` when there is no such database (naming the ones there are), or
     ///   ``MigrationSetError``.
     /// - Returns: the checked migrations.
-    public func migrationSet(for database: String) throws -> MigrationSet {
+    package func migrationSet(for database: String) throws -> MigrationSet {
         let known = try databaseNames()
         guard known.contains(database) else {
             throw ProjectError.unknownDatabase(database, known: known)
@@ -108,7 +108,7 @@ public struct KilnProject: Sendable {
     /// - Throws: what ``migrationSet(for:)`` throws, or ``CheckError`` naming each edited migration (or the
     ///   `kiln.sum` line that cannot be read).
     /// - Returns: the migrator.
-    public func migrator(for database: String) throws -> Migrator {
+    package func migrator(for database: String) throws -> Migrator {
         let set = try migrationSet(for: database)
         if verifiesMigrationSums { try verifySum(of: set) }
         let settings = configuration.settings(for: database)

@@ -3,9 +3,9 @@ import Kiln
 /// The folder given as a project root is not a kiln project: it does not exist, is not a folder, or has no
 /// `migrations/` folder, or has no database in it; or no project was found at or above the folder searched from.
 /// Nothing was read or written; a mistyped root is an error, never an empty project.
-public struct KilnProjectRootError: DiagnosticError, Equatable {
+package struct KilnProjectRootError: DiagnosticError, Equatable {
     /// What is wrong with the root.
-    public enum Reason: Equatable, Sendable {
+    package enum Reason: Equatable, Sendable {
         /// Nothing exists at the root's path.
         case missing
         /// The root is a file of this kind, not a folder (symbolic links followed).
@@ -29,21 +29,21 @@ public struct KilnProjectRootError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// The root folder's path, as the project was given it (for ``Reason/notFound``, the folder searched from).
-    public let root: String
+    package let root: String
     /// The environment variable that named the root (`KILN_ROOT`), or nil when it was not named by one.
-    public let variable: String?
+    package let variable: String?
 
     /// An error about the project root at `root`, named by `variable` when one gave it.
-    public init(_ reason: Reason, root: String, variable: String? = nil) {
+    package init(_ reason: Reason, root: String, variable: String? = nil) {
         self.reason = reason
         self.root = root
         self.variable = variable
     }
 
     /// One line saying what is wrong, naming the folder.
-    public var message: String {
+    package var message: String {
         let named = variable.map { "\(root) (from \($0))" } ?? root
         return switch reason {
         case .missing: "project folder \(named) does not exist"
@@ -59,5 +59,5 @@ public struct KilnProjectRootError: DiagnosticError, Equatable {
     }
 
     /// One error, with no location (the root is not a file to point into).
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message)] }
+    package var diagnostics: [Diagnostic] { [Diagnostic(.error, message)] }
 }

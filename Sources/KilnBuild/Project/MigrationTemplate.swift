@@ -2,10 +2,10 @@ import Kiln
 
 /// The text a new migration file starts with (`kiln new`, `kiln init`): comments only, so kiln treats it as a
 /// placeholder version until it holds SQL.
-public enum MigrationTemplate {
+package enum MigrationTemplate {
     /// The comments of migration `version` of `database`, described by `words`, each one line whatever the
     /// words hold (``SQLText/lineComments(_:)``).
-    public static func text(version: Int32, database: String, words: [String]) -> String {
+    package static func text(version: Int32, database: String, words: [String]) -> String {
         SQLText.lineComments([
             "Migration \(version) of \(database): \(words.joined(separator: " "))",
             "",

@@ -2,14 +2,14 @@ import Kiln
 
 /// A name the project does not have, or cannot have. Each case is what went wrong; there is no file to point
 /// into.
-public enum ProjectError: DiagnosticError, Equatable {
+package enum ProjectError: DiagnosticError, Equatable {
     /// No `migrations/<name>/` folder; `known` are the databases there are.
     case unknownDatabase(String, known: [String])
     /// A database name that cannot be a folder name.
     case invalidDatabaseName(String)
 
     /// The error as a diagnostic, with a "did you mean" where a known name is close.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         [
             diagnostic(noDatabasesHint: { name in
                 "there are no databases yet; add a folder migrations/\(name)/ with its first migration"

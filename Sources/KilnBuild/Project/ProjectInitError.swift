@@ -2,9 +2,9 @@ import Kiln
 
 /// `kiln init` cannot start a project: one is already there, or a file could not be written. Nothing it made
 /// is left behind.
-public struct ProjectInitError: DiagnosticError, Equatable {
+package struct ProjectInitError: DiagnosticError, Equatable {
     /// What went wrong.
-    public enum Reason: Equatable, Sendable {
+    package enum Reason: Equatable, Sendable {
         /// The folder already holds a project: `kiln.json` or `migrations` (the path, relative to the folder).
         case projectExists(String)
         /// Creating a folder or writing a file failed.
@@ -12,19 +12,19 @@ public struct ProjectInitError: DiagnosticError, Equatable {
     }
 
     /// What went wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// The folder the project was to start in.
-    public let root: String
+    package let root: String
 
     /// An error starting a project in `root`.
-    public init(_ reason: Reason, root: String) {
+    package init(_ reason: Reason, root: String) {
         self.reason = reason
         self.root = root
     }
 
     /// The error, located at the existing `kiln.json` or `migrations` when a project is already there, with
     /// `hint` as its note.
-    public func diagnostics(hint: String?) -> [Diagnostic] {
+    package func diagnostics(hint: String?) -> [Diagnostic] {
         switch reason {
         case .projectExists(let path):
             [
@@ -38,5 +38,5 @@ public struct ProjectInitError: DiagnosticError, Equatable {
     }
 
     /// The error as ``diagnostics(hint:)`` words it, with no hint.
-    public var diagnostics: [Diagnostic] { diagnostics(hint: nil) }
+    package var diagnostics: [Diagnostic] { diagnostics(hint: nil) }
 }

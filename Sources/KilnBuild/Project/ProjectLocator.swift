@@ -2,9 +2,9 @@ import Foundation
 import Kiln
 
 /// Where a command's project is, and how it was found.
-public struct ProjectLocation: Equatable, Sendable {
+package struct ProjectLocation: Equatable, Sendable {
     /// How the root was chosen.
-    public enum Origin: Equatable, Sendable {
+    package enum Origin: Equatable, Sendable {
         /// Named by the caller, e.g. from a setting or an argument it was given; returned unchecked.
         case given
         /// Named by the environment variable ``ProjectLocator/environmentVariable``.
@@ -16,9 +16,9 @@ public struct ProjectLocation: Equatable, Sendable {
     }
 
     /// The project's root folder.
-    public let root: URL
+    package let root: URL
     /// How it was found.
-    public let origin: Origin
+    package let origin: Origin
 }
 
 /// Finds a project as git finds a repository: a root given explicitly wins, then `KILN_ROOT`, then the nearest
@@ -27,9 +27,9 @@ public struct ProjectLocation: Equatable, Sendable {
 /// The walk follows the physical folders (symbolic links in the starting folder resolved first, as `getcwd`
 /// reports it), stops at the file-system root, and stops with an error at a folder it cannot look into rather
 /// than skip it and find a project further up that was never meant.
-public enum ProjectLocator {
+package enum ProjectLocator {
     /// The environment variable that names the project folder.
-    public static let environmentVariable = "KILN_ROOT"
+    package static let environmentVariable = "KILN_ROOT"
 
     /// The project for a run.
     ///
@@ -43,7 +43,7 @@ public enum ProjectLocator {
     ///   project folder; ``KilnProjectRootError/Reason/notFound`` when no folder at or above `startFolder` holds
     ///   a project; ``KilnProjectRootError/Reason/unreadable(_:)`` for a folder on the way that cannot be looked
     ///   into.
-    public static func locate(given: URL?, environment: [String: String], startFolder: URL) throws
+    package static func locate(given: URL?, environment: [String: String], startFolder: URL) throws
         -> ProjectLocation
     {
         if let given { return ProjectLocation(root: given, origin: .given) }
@@ -64,7 +64,7 @@ public enum ProjectLocator {
     ///
     /// - Returns: that folder, or nil when none up to the file-system root does.
     /// - Throws: ``KilnProjectRootError/Reason/unreadable(_:)`` for a folder that cannot be looked into.
-    public static func nearestProject(from folder: URL) throws -> URL? {
+    package static func nearestProject(from folder: URL) throws -> URL? {
         var current = folder.path
         while true {
             if try holdsProject(current) { return URL(fileURLWithPath: current, isDirectory: true) }
@@ -78,7 +78,7 @@ public enum ProjectLocator {
     /// `migrations` does not count). Symbolic links are followed.
     ///
     /// - Throws: ``KilnProjectRootError/Reason/unreadable(_:)`` when the folder cannot be looked into.
-    public static func holdsProject(_ folder: String) throws -> Bool {
+    package static func holdsProject(_ folder: String) throws -> Bool {
         let base = folder == "/" ? "" : folder
         if let kind = try kind(of: "\(base)/kiln.json", in: folder), kind != .directory { return true }
         return try kind(of: "\(base)/migrations", in: folder) == .directory
@@ -116,7 +116,7 @@ extension KilnProject {
     ///
     /// - Throws: what ``init(root:)`` throws, or ``KilnProjectRootError/Reason/notAProject``.
     /// - Returns: the project.
-    public static func requiringProject(root: URL) throws -> KilnProject {
+    package static func requiringProject(root: URL) throws -> KilnProject {
         let project = try KilnProject(root: root)
         guard try ProjectLocator.holdsProject(project.root.path) else {
             throw KilnProjectRootError(.notAProject, root: project.root.path)

@@ -5,26 +5,26 @@ import Kiln
 /// an empty `seeds/<database>/` and a commented `kiln.json` (``ConfigurationTemplate``). All or nothing: each
 /// file is written atomically and never over an existing one, and after a failure every folder and file it
 /// made is removed again.
-public enum ProjectStarter {
+package enum ProjectStarter {
     /// The words naming the first migration.
-    public static let firstMigrationWords = ["create", "tables"]
+    package static let firstMigrationWords = ["create", "tables"]
 
     /// What was made.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The folders and files created, relative to the root, in the order they were made.
-        public let created: [String]
+        package let created: [String]
         /// Which of ``created`` are folders (the rest are files).
-        public let createdFolders: Set<String>
+        package let createdFolders: Set<String>
         /// The first migration file, relative to the root.
-        public let firstMigration: String
+        package let firstMigration: String
         /// A folder's `fsync` that failed after the files were in place (see ``FileSystem/writeAtomically``).
-        public let notDurable: FileSystemError?
+        package let notDurable: FileSystemError?
     }
 
     /// A valid database name (``KilnProject/isValidDatabaseName(_:)``) made from a folder's name: characters the
     /// rule does not allow become `_`, and a name that does not start with a letter gets `db_` in front
     /// (`2024 app` -> `db_2024_app`).
-    public static func databaseName(forFolderNamed folder: String) -> String {
+    package static func databaseName(forFolderNamed folder: String) -> String {
         let kept = String(folder.map { KilnProject.isAllowedInDatabaseName($0) ? $0 : "_" })
         guard KilnProject.isValidDatabaseName(kept) else { return "db_" + kept }
         return kept
@@ -37,7 +37,7 @@ public enum ProjectStarter {
     /// - Returns: what was created.
     /// - Throws: ``ProjectError/invalidDatabaseName(_:)`` when `database` breaks the rule
     ///   (``KilnProject/isValidDatabaseName(_:)``), before anything is made.
-    public static func start(at root: URL, database: String) throws -> Outcome {
+    package static func start(at root: URL, database: String) throws -> Outcome {
         try start(at: root, database: database) { text, path in
             try FileSystem.writeAtomically(Array(text.utf8), to: path, .creatingOnly)
         }

@@ -2,9 +2,9 @@ import Kiln
 
 /// A SQL file kiln reads for a check (`queries/<database>.sql`, a fixture) that is no text SQLite can be
 /// given, at its first offending byte; nothing in it was run.
-public struct SQLFileError: DiagnosticError, Equatable {
+package struct SQLFileError: DiagnosticError, Equatable {
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// Bytes that are not UTF-8.
         case invalidUTF8
         /// A NUL byte, where SQLite would stop reading: the statements after it would never run.
@@ -12,9 +12,9 @@ public struct SQLFileError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// The file, line and column of the byte.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// An error for `reason` at `location`.
     package init(_ reason: Reason, at location: SourceLocation) {
@@ -23,7 +23,7 @@ public struct SQLFileError: DiagnosticError, Equatable {
     }
 
     /// One located error with what to do.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         let problem: TextProblem = reason == .invalidUTF8 ? .invalidUTF8 : .nulByte
         return [Diagnostic(.error, problem.messageInSQLFile, at: location, hint: problem.hint)]
     }

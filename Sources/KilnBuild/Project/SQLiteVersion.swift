@@ -1,7 +1,7 @@
 /// A SQLite version such as `3.36.0`, ordered.
-public struct SQLiteVersion: Comparable, Sendable, CustomStringConvertible {
+package struct SQLiteVersion: Comparable, Sendable, CustomStringConvertible {
     /// `3`, `36`, `0`.
-    public let major: Int, minor: Int, patch: Int
+    package let major: Int, minor: Int, patch: Int
 
     /// A version from its parts.
     package init(_ major: Int, _ minor: Int, _ patch: Int) {
@@ -11,7 +11,7 @@ public struct SQLiteVersion: Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `3.36.0` (or `3.36`); nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
         let parts = pieces.compactMap { Int($0) }
         guard (2...3).contains(pieces.count), parts.count == pieces.count, parts.allSatisfy({ $0 >= 0 }) else {
@@ -21,10 +21,10 @@ public struct SQLiteVersion: Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `left` is older than `right`.
-    public static func < (left: SQLiteVersion, right: SQLiteVersion) -> Bool {
+    package static func < (left: SQLiteVersion, right: SQLiteVersion) -> Bool {
         (left.major, left.minor, left.patch) < (right.major, right.minor, right.patch)
     }
 
     /// `major.minor.patch`.
-    public var description: String { "\(major).\(minor).\(patch)" }
+    package var description: String { "\(major).\(minor).\(patch)" }
 }

@@ -1,12 +1,12 @@
 import Kiln
 
 /// Migration text another tool would have expanded before running it: every template placeholder found.
-public struct TemplatePlaceholderError: DiagnosticError, Equatable {
+package struct TemplatePlaceholderError: DiagnosticError, Equatable {
     /// The placeholders, in migration order.
-    public let placeholders: [TemplatePlaceholder]
+    package let placeholders: [TemplatePlaceholder]
 
     /// An error per placeholder, at its location.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         placeholders.map {
             let reason = CheckFinding.Reason.templatePlaceholder(token: $0.token)
             return Diagnostic(.error, reason.message, at: $0.location, hint: reason.hint, code: reason.code)
@@ -23,7 +23,7 @@ extension KilnProject {
     ///
     /// - Throws: ``TemplatePlaceholderError`` when a migration holds placeholders; otherwise the
     ///   ``MigrationError`` of the first migration that fails, marked ``MigrationError/isDryRun``.
-    public func rehearse(_ migrator: Migrator) throws {
+    package func rehearse(_ migrator: Migrator) throws {
         let placeholders = try migrator.migrations.migrations.flatMap { migration in
             try SQLiteInterrupt.check()
             return TemplatePlaceholder.all(in: migration.source)

@@ -3,11 +3,11 @@ import Kiln
 /// A template placeholder in a migration (`$%AUTO_INCREMENT_PRIMARY_KEY%$`, `{{ table }}`, `${schema}`):
 /// text another tool expands before it runs the SQL, which kiln runs as it is. Only placeholders outside
 /// string literals, quoted identifiers and comments count: `'{{ greeting }}'` is data.
-public struct TemplatePlaceholder: Sendable, Equatable {
+package struct TemplatePlaceholder: Sendable, Equatable {
     /// The placeholder as written, e.g. `$%AUTO_INCREMENT_PRIMARY_KEY%$`.
-    public let token: String
+    package let token: String
     /// Where it starts.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// The opening and closing marks kiln recognizes.
     static let marks: [(open: String, close: String)] = [("$%", "%$"), ("{{", "}}"), ("${", "}")]
@@ -15,7 +15,7 @@ public struct TemplatePlaceholder: Sendable, Equatable {
     /// Every placeholder in `source`, in order.
     ///
     /// - Returns: the placeholders; none for plain SQL.
-    public static func all(in source: SourceText) -> [TemplatePlaceholder] {
+    package static func all(in source: SourceText) -> [TemplatePlaceholder] {
         var lexer = SQLLexer(bytes: source.bytes)
         let bytes = source.bytes
         var found: [TemplatePlaceholder] = []

@@ -5,9 +5,9 @@ import Kiln
 /// ```swift
 /// catch let error as BuildError where error.reason == .walMode(byte18: 2, byte19: 2) { … }
 /// ```
-public struct BuildError: DiagnosticError, Equatable {
+package struct BuildError: DiagnosticError, Equatable {
     /// Which promise is broken.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The file at `path` does not start with SQLite's header.
         case notSQLite(path: String)
         /// Header bytes 18 and 19 are not 1, 1: the file is in WAL mode.
@@ -37,9 +37,9 @@ public struct BuildError: DiagnosticError, Equatable {
     }
 
     /// The database (or the file's name, where no database was named).
-    public let database: String
+    package let database: String
     /// Which promise is broken.
-    public let reason: Reason
+    package let reason: Reason
 
     /// An error for `database`.
     package init(database: String, _ reason: Reason) {
@@ -48,7 +48,7 @@ public struct BuildError: DiagnosticError, Equatable {
     }
 
     /// `database: what is wrong`.
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, "\(database): \(reason.message)")] }
+    package var diagnostics: [Diagnostic] { [Diagnostic(.error, "\(database): \(reason.message)")] }
 }
 
 extension BuildError.Reason {

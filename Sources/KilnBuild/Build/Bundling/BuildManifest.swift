@@ -3,32 +3,32 @@ import Kiln
 
 /// `kiln-manifest.json` in the output folder: what each built file is and what it was built from. Its JSON
 /// shape is the stable contract; keys are sorted so the same build writes the same bytes.
-public struct BuildManifest: Codable, Equatable, Sendable {
+package struct BuildManifest: Codable, Equatable, Sendable {
     /// One database's entry.
-    public struct Entry: Codable, Equatable, Sendable {
+    package struct Entry: Codable, Equatable, Sendable {
         /// The output file's name.
-        public var file: String
+        package var file: String
         /// SHA-256 of the file.
-        public var sha256: String
+        package var sha256: String
         /// `PRAGMA user_version`.
-        public var userVersion: Int32
+        package var userVersion: Int32
         /// `PRAGMA application_id`.
-        public var applicationId: Int32
+        package var applicationId: Int32
         /// Rows per table.
-        public var tables: [String: Int]
+        package var tables: [String: Int]
         /// Hash of the schema and rows, independent of page layout.
-        public var contentHash: String
+        package var contentHash: String
         /// Digest of the sources, settings and tool versions.
-        public var sourceDigest: String
+        package var sourceDigest: String
         /// The SQLite version that wrote the file.
-        public var sqliteVersion: String
+        package var sqliteVersion: String
         /// The kiln version that wrote the file.
-        public var kilnVersion: String
+        package var kilnVersion: String
         /// The instant the build's SQL saw as 'now' (`CURRENT_TIMESTAMP`, `date('now')`…), in seconds since
         /// 1970 (absent in manifests written before kiln pinned the clock).
-        public var pinnedTime: Int64?
+        package var pinnedTime: Int64?
         /// Where ``pinnedTime`` came from: `SOURCE_DATE_EPOCH` or `build start`.
-        public var pinnedTimeSource: String?
+        package var pinnedTimeSource: String?
 
         init(_ built: BuiltDatabase) {
             file = built.file
@@ -53,15 +53,15 @@ public struct BuildManifest: Codable, Equatable, Sendable {
     }
 
     /// The manifest format's version.
-    public var formatVersion = 1
+    package var formatVersion = 1
     /// Entries by database name.
-    public var databases: [String: Entry] = [:]
+    package var databases: [String: Entry] = [:]
 
     /// An empty manifest.
-    public init() {}
+    package init() {}
 
     /// The manifest's file name.
-    public static let fileName = "kiln-manifest.json"
+    package static let fileName = "kiln-manifest.json"
 
     /// Reads the manifest of an output folder; a missing or unreadable one is empty (everything rebuilds).
     ///

@@ -1,8 +1,8 @@
 /// What the build of one database is doing, for a progress display: reported as each step starts, and while
 /// seeds load, as often as ``SeedProgress`` is.
-public struct BuildProgress: Sendable, Equatable {
+package struct BuildProgress: Sendable, Equatable {
     /// A step of the build of one database, in the order they happen.
-    public enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// A migration is about to run: `version` of the newest, `latest`.
         case migrating(version: Int32, of: Int32)
         /// Seeds are loading.
@@ -20,12 +20,12 @@ public struct BuildProgress: Sendable, Equatable {
     }
 
     /// The database being built.
-    public let database: String
+    package let database: String
     /// What its build is doing.
-    public let step: Step
+    package let step: Step
 
     /// A progress value for `database`.
-    public init(database: String, step: Step) {
+    package init(database: String, step: Step) {
         self.database = database
         self.step = step
     }

@@ -9,9 +9,9 @@ import Kiln
 /// renames, it was written without the entries of the files about to be replaced). Databases build
 /// in parallel. A database whose sources, settings and tool versions are unchanged, and whose output still has
 /// its recorded SHA-256, is not rebuilt. `kiln-manifest.json` records every output.
-public struct Bundler: Sendable {
+package struct Bundler: Sendable {
     /// What happened to one database.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Built and published, in `duration` seconds (measured on a monotonic clock).
         case built(BuiltDatabase, duration: TimeInterval)
         /// Unchanged since the last build; the manifest's entry still describes the output.
@@ -19,20 +19,20 @@ public struct Bundler: Sendable {
     }
 
     /// The project.
-    public let project: KilnProject
+    package let project: KilnProject
     /// The output folder.
-    public let outputDirectory: String
+    package let outputDirectory: String
     /// Rebuild even when up to date.
-    public var force = false
+    package var force = false
     /// What the build's SQL sees as 'now': nil for the time ``build(_:waiting:warning:)`` starts, the same for
     /// every database. A file built with another `SOURCE_DATE_EPOCH` clock is not up to date.
-    public var clock: BuildClock?
+    package var clock: BuildClock?
     /// Called as each database's build moves on (from several threads at once: databases build in parallel);
     /// nil (the default) reports nothing.
-    public var progress: (@Sendable (BuildProgress) -> Void)?
+    package var progress: (@Sendable (BuildProgress) -> Void)?
 
     /// A bundler writing into `outputDirectory`.
-    public init(project: KilnProject, outputDirectory: String, force: Bool = false) {
+    package init(project: KilnProject, outputDirectory: String, force: Bool = false) {
         self.project = project
         self.outputDirectory = outputDirectory
         self.force = force
@@ -55,7 +55,7 @@ public struct Bundler: Sendable {
     ///   after: the error lists the files published, which the manifest then leaves out).
     /// - Returns: each database's outcome, in the order given, or the errors of those that failed; a failed
     ///   database leaves its previous output untouched, the others are still built.
-    public func build(
+    package func build(
         _ databases: [String] = [], waiting: () -> Void = {}, warning: (PublishWarning) -> Void = { _ in }
     ) throws -> [(database: String, result: Result<Outcome, Error>)] {
         let known = try project.databaseNames()

@@ -24,30 +24,30 @@ import Kiln
 /// So at every instant `FILE` is the complete old database (with its WAL, until SQLite has checkpointed it) or
 /// the complete new one, and `FILE.previous` is complete (in rollback-journal mode; an app sets WAL again when
 /// it opens it) when the reset returns.
-public struct DeveloperReset: Sendable {
+package struct DeveloperReset: Sendable {
     /// What a reset did.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// The fresh database.
-        public let built: BuiltDatabase
+        package let built: BuiltDatabase
         /// Whether an old file was kept as `.previous`.
-        public let previousKept: Bool
+        package let previousKept: Bool
         /// Set when the fresh file was published but the folder's `fsync` failed.
-        public let warning: PublishWarning?
+        package let warning: PublishWarning?
     }
 
     /// The project.
-    public let project: KilnProject
+    package let project: KilnProject
     /// The database to build.
-    public let database: String
+    package let database: String
     /// Replace the file even when another process has it open.
-    public var force: Bool
+    package var force: Bool
     /// The clock of the fresh build: `SOURCE_DATE_EPOCH` when the caller read one, else the reset's start.
-    public var clock: BuildClock?
+    package var clock: BuildClock?
     /// Called as the fresh build moves on and when it is put in place; nil (the default) reports nothing.
-    public var progress: (@Sendable (BuildProgress) -> Void)?
+    package var progress: (@Sendable (BuildProgress) -> Void)?
 
     /// A reset for one database.
-    public init(project: KilnProject, database: String, force: Bool = false) {
+    package init(project: KilnProject, database: String, force: Bool = false) {
         self.project = project
         self.database = database
         self.force = force
@@ -62,7 +62,7 @@ public struct DeveloperReset: Sendable {
     ///   process has the file open or a step before publishing failed; the file is then the complete old
     ///   database.
     /// - Returns: the fresh database, whether the old file was kept, and a durability warning if any.
-    public func reset(path: String, waiting: () -> Void = {}) throws -> Report {
+    package func reset(path: String, waiting: () -> Void = {}) throws -> Report {
         let names = ResetNames(path: path)
         // No folder is created: a mistyped path is an error, not a new tree of folders.
         guard FileSystem.isDirectory(names.directory) else {

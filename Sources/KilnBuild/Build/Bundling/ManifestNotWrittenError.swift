@@ -8,13 +8,13 @@ import Kiln
 /// ```swift
 /// catch let error as ManifestNotWrittenError where error.cause.isDiskFull { … }
 /// ```
-public struct ManifestNotWrittenError: DiagnosticError, Equatable {
+package struct ManifestNotWrittenError: DiagnosticError, Equatable {
     /// The manifest's path.
-    public let manifest: String
+    package let manifest: String
     /// The database files that were published and that the manifest does not describe.
-    public let published: [String]
+    package let published: [String]
     /// Why the manifest could not be written.
-    public let cause: FileSystemError
+    package let cause: FileSystemError
 
     /// An error for `manifest`, not written because of `cause` after `published` were renamed into place.
     package init(manifest: String, published: [String], cause: FileSystemError) {
@@ -24,7 +24,7 @@ public struct ManifestNotWrittenError: DiagnosticError, Equatable {
     }
 
     /// One error: the cause, what was published, and what the manifest says.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         guard !published.isEmpty else {
             return [
                 Diagnostic(

@@ -4,11 +4,11 @@ import Kiln
 /// A file was published (renamed into place) but the folder's `fsync` that makes the new name durable failed.
 /// The command succeeded: every reader sees the new file now. Only a power loss before the system writes the
 /// folder back could bring the old name back, and the next build or reset verifies what it finds.
-public struct PublishWarning: Sendable, Equatable {
+package struct PublishWarning: Sendable, Equatable {
     /// The files that were published, as paths.
-    public let published: [String]
+    package let published: [String]
     /// The folder `fsync` failure.
-    public let error: FileSystemError
+    package let error: FileSystemError
 
     /// A warning for `published`, whose folder could not be fsynced.
     package init(published: [String], error: FileSystemError) {
@@ -17,7 +17,7 @@ public struct PublishWarning: Sendable, Equatable {
     }
 
     /// One warning: what was published and what may not be durable.
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         Diagnostic(
             .warning,
             "published \(published.joined(separator: ", ")), but cannot \(error.description); the new name "

@@ -5,9 +5,9 @@ import Kiln
 /// ```swift
 /// catch let error as ResetError where error.reason == .inUse(path: "dev.sqlite", by: .writer) { … }
 /// ```
-public struct ResetError: DiagnosticError, Equatable {
+package struct ResetError: DiagnosticError, Equatable {
     /// How another process visibly has the file open.
-    public enum Holder: Sendable, Equatable {
+    package enum Holder: Sendable, Equatable {
         /// It holds a lock SQLite reports as busy: a write transaction (or, in rollback mode, a read one).
         case transaction
         /// A WAL-mode connection is open: SQLite could not remove the `-wal`/`-shm` files when reset closed
@@ -16,7 +16,7 @@ public struct ResetError: DiagnosticError, Equatable {
     }
 
     /// Why the reset refused.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// Another process has the file at `path` open, as `by` says; the file and its side files are untouched.
         case inUse(path: String, by: Holder)
         /// SQLite could not settle the old file at `path` (roll back its journal, checkpoint its WAL); it is
@@ -28,7 +28,7 @@ public struct ResetError: DiagnosticError, Equatable {
     }
 
     /// Why the reset refused.
-    public let reason: Reason
+    package let reason: Reason
 
     /// An error for `reason`.
     package init(_ reason: Reason) {
@@ -36,7 +36,7 @@ public struct ResetError: DiagnosticError, Equatable {
     }
 
     /// One error saying who has the file and that nothing changed.
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, reason.message)] }
+    package var diagnostics: [Diagnostic] { [Diagnostic(.error, reason.message)] }
 }
 
 extension ResetError.Reason {

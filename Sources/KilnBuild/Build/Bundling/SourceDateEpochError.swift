@@ -2,15 +2,15 @@ import Kiln
 
 /// `SOURCE_DATE_EPOCH` is set to something that is not a whole number of seconds since 1970 that SQLite's date
 /// functions can represent (0 through 253402300799, the last second of the year 9999).
-public struct SourceDateEpochError: DiagnosticError, Equatable {
+package struct SourceDateEpochError: DiagnosticError, Equatable {
     /// The variable's value.
-    public let value: String
+    package let value: String
 
     /// An error for `value`.
     package init(value: String) { self.value = value }
 
     /// One error naming the value, with what is accepted.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         [
             Diagnostic(
                 .error,

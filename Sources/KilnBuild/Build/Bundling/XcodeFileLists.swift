@@ -3,15 +3,15 @@ import Kiln
 
 /// The `.xcfilelist` files of an Xcode Run Script phase that runs `kiln build`: declared inputs and outputs
 /// let Xcode skip the phase when nothing changed, and let it run under user script sandboxing.
-public enum XcodeFileLists {
+package enum XcodeFileLists {
     /// Writes `kiln-inputs.xcfilelist` and `kiln-outputs.xcfilelist` into `directory`. Paths inside the
     /// project root are written as `$(SRCROOT)/…`, so the root must be the Xcode project's folder; others
     /// are absolute.
     ///
     /// - Returns: the two files' paths.
-    public static func write(project: KilnProject, databases: [String], outputDirectory: String, into directory: String)
-        throws -> [String]
-    {
+    package static func write(
+        project: KilnProject, databases: [String], outputDirectory: String, into directory: String
+    ) throws -> [String] {
         var inputs: [String] = []
         var outputs: [String] = []
         for database in databases {

@@ -4,9 +4,9 @@ import Kiln
 ///
 /// ``reason`` says what is wrong, so a caller can tell a bad quote from invalid UTF-8 without reading text;
 /// the message and hint are worded from it when ``diagnostics`` is read.
-public struct CSVError: DiagnosticError, Equatable {
+package struct CSVError: DiagnosticError, Equatable {
     /// What is wrong with the file.
-    public enum Reason: Equatable, Sendable {
+    package enum Reason: Equatable, Sendable {
         /// The file cannot be opened.
         case cannotOpen(FileSystemError)
         /// Reading the file failed part way.
@@ -36,18 +36,18 @@ public struct CSVError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// Where: path, line and byte column.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// An error for `reason` at `location`.
-    public init(_ reason: Reason, at location: SourceLocation) {
+    package init(_ reason: Reason, at location: SourceLocation) {
         self.reason = reason
         self.location = location
     }
 
     /// What is wrong, lowercase.
-    public var message: String {
+    package var message: String {
         switch reason {
         case .cannotOpen(let error): "cannot open the file: \(error.systemMessage)"
         case .cannotRead(let error): "cannot read the file: \(error.systemMessage)"
@@ -66,7 +66,7 @@ public struct CSVError: DiagnosticError, Equatable {
     }
 
     /// How to fix it, when there is something to say.
-    public var hint: String? {
+    package var hint: String? {
         switch reason {
         case .cannotOpen, .cannotRead: nil
         case .invalidUTF8: "save the file as UTF-8"
@@ -87,5 +87,5 @@ public struct CSVError: DiagnosticError, Equatable {
     }
 
     /// One error at ``location``.
-    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location, hint: hint)] }
+    package var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location, hint: hint)] }
 }

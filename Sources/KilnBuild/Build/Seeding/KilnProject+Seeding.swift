@@ -9,7 +9,7 @@ extension KilnProject {
     ///
     /// - Returns: the files, sorted by name.
     /// - Throws: ``SeedError`` when the seed folder cannot be read.
-    public func seedFiles(for database: String) throws -> [SeedFile] {
+    package func seedFiles(for database: String) throws -> [SeedFile] {
         try SeedFile.discover(
             in: seedsDirectory.appendingPathComponent(database).path, displayPath: "seeds/\(database)",
             delimiters: configuration.settings(for: database).delimiters)
@@ -29,7 +29,7 @@ extension KilnProject {
     /// - Returns: what happened to each table, in load order.
     /// - Throws: ``SeedError``, ``CSVError``, ``MigrationSetError``, ``ProjectError``, or ``FileSystemError`` when
     ///   `path` is not a regular file; the file is unchanged.
-    public func seed(
+    package func seed(
         _ database: String, fileAt path: String, shownAs: String? = nil, mode: SeedMode = .insert, only: [String] = [],
         durability: SeedDurability = .full, progress: ((SeedProgress) -> Void)? = nil, clock: SQLiteClock = .system
     ) throws -> [SeedTableReport] {

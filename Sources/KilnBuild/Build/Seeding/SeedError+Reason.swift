@@ -3,7 +3,7 @@ import Kiln
 extension SeedError {
     /// What went wrong while seeding. Cases that come from SQLite carry its ``SQLiteError``; values are shown
     /// as the CSV wrote them (`NULL`, a number, or text in quotes).
-    public enum Reason: Equatable, Sendable {
+    package enum Reason: Equatable, Sendable {
         // MARK: Finding the database and the files
 
         /// The database file does not exist (`file` as the caller named it).
@@ -80,7 +80,7 @@ extension SeedError {
     }
 
     /// What a database file holds after SQLite failed under a load.
-    public enum SeedFileState: Equatable, Sendable {
+    package enum SeedFileState: Equatable, Sendable {
         /// The failure came before the commit: SQLite rolled the load back, the file is as it was.
         case rolledBack
         /// The commit itself failed, and the file was not read back yet: the commit may have reached it

@@ -2,7 +2,7 @@ import Kiln
 
 extension SeedError.Reason {
     /// What went wrong, lowercase; SQLite's own message first where it has one.
-    public var message: String {
+    package var message: String {
         switch self {
         case .noDatabaseFile(let file, _): "no such file: \(file)"
         case .notADatabase(let file): "\(file) is not a SQLite database"
@@ -51,7 +51,7 @@ extension SeedError.Reason {
     }
 
     /// How to fix it, in the library's terms (the command line names its flags instead).
-    public var hint: String? {
+    package var hint: String? {
         switch self {
         case .noDatabaseFile: "create it first by migrating the database"
         case .notAtNewestVersion: "migrate it to the newest version first"

@@ -13,31 +13,31 @@ import Kiln
 ///     if case .unknownColumn(let name, _, _, _) = error.reason { … }
 /// }
 /// ```
-public struct SeedError: DiagnosticError, Equatable {
+package struct SeedError: DiagnosticError, Equatable {
     /// One problem and where it is.
-    public struct Problem: Equatable, Sendable {
+    package struct Problem: Equatable, Sendable {
         /// What went wrong.
-        public let reason: Reason
+        package let reason: Reason
         /// Where, when it points into a file.
-        public let location: SourceLocation?
+        package let location: SourceLocation?
 
         /// A problem for `reason` at `location`.
-        public init(_ reason: Reason, at location: SourceLocation? = nil) {
+        package init(_ reason: Reason, at location: SourceLocation? = nil) {
             self.reason = reason
             self.location = location
         }
 
         /// The problem as a diagnostic, worded from its reason.
-        public var diagnostic: Diagnostic {
+        package var diagnostic: Diagnostic {
             Diagnostic(.error, reason.message, at: location, hint: reason.hint)
         }
     }
 
     /// Every problem found, at least one; planning a load reports all of its problems at once.
-    public let problems: [Problem]
+    package let problems: [Problem]
 
     /// One problem.
-    public init(_ reason: Reason, at location: SourceLocation? = nil) {
+    package init(_ reason: Reason, at location: SourceLocation? = nil) {
         problems = [Problem(reason, at: location)]
     }
 
@@ -48,11 +48,11 @@ public struct SeedError: DiagnosticError, Equatable {
     }
 
     /// The first problem's reason.
-    public var reason: Reason { problems[0].reason }
+    package var reason: Reason { problems[0].reason }
 
     /// The first problem's location.
-    public var location: SourceLocation? { problems[0].location }
+    package var location: SourceLocation? { problems[0].location }
 
     /// One error per problem.
-    public var diagnostics: [Diagnostic] { problems.map(\.diagnostic) }
+    package var diagnostics: [Diagnostic] { problems.map(\.diagnostic) }
 }

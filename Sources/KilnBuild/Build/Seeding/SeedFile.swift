@@ -2,18 +2,18 @@ import Foundation
 import Kiln
 
 /// One CSV seed: `seeds/<database>/<table>.csv`, loaded into the table named by the file.
-public struct SeedFile: Sendable, Equatable {
+package struct SeedFile: Sendable, Equatable {
     /// The file on disk.
-    public let path: String
+    package let path: String
     /// How diagnostics name it, e.g. `seeds/countries/country.csv`.
-    public let displayPath: String
+    package let displayPath: String
     /// The table it fills: the file name without `.csv`.
-    public let tableName: String
+    package let tableName: String
     /// The field separator.
-    public let delimiter: UInt8
+    package let delimiter: UInt8
 
     /// Creates a seed file description.
-    public init(path: String, displayPath: String, tableName: String, delimiter: UInt8 = UInt8(ascii: ",")) {
+    package init(path: String, displayPath: String, tableName: String, delimiter: UInt8 = UInt8(ascii: ",")) {
         self.path = path
         self.displayPath = displayPath
         self.tableName = tableName
@@ -29,7 +29,7 @@ public struct SeedFile: Sendable, Equatable {
     ///     identifiers).
     /// - Returns: the seed files, sorted by name.
     /// - Throws: ``SeedError`` when the folder cannot be read.
-    public static func discover(in directory: String, displayPath: String, delimiters: [String: UInt8] = [:]) throws
+    package static func discover(in directory: String, displayPath: String, delimiters: [String: UInt8] = [:]) throws
         -> [SeedFile]
     {
         let names: [String]

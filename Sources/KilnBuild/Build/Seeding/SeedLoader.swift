@@ -21,25 +21,25 @@ import Kiln
 /// - ``SeedMode``
 /// - ``SeedDurability``
 /// - ``SeedError``
-public struct SeedLoader: Sendable {
+package struct SeedLoader: Sendable {
     /// The seed files to load.
-    public let files: [SeedFile]
+    package let files: [SeedFile]
     /// How existing rows are treated.
-    public var mode: SeedMode
+    package var mode: SeedMode
     /// Journaled or not.
-    public var durability: SeedDurability
+    package var durability: SeedDurability
     /// The page cache used while inserting rows, in KiB: large, so indexes that stay in place are maintained
     /// in memory.
-    public var cacheKiB = 32 * 1024
+    package var cacheKiB = 32 * 1024
     /// The page cache used while re-creating indexes, in KiB. SQLite's sorter sizes its in-memory runs from
     /// the cache; measured here (1,000,000 rows, one TEXT index), small runs merged by worker threads build
     /// the index about twice as fast as one large in-memory sort.
-    public var sortCacheKiB = 2000
+    package var sortCacheKiB = 2000
     /// Worker threads for SQLite's sorter while re-creating indexes (`PRAGMA threads`).
-    public var sortThreads = min(4, ProcessInfo.processInfo.activeProcessorCount)
+    package var sortThreads = min(4, ProcessInfo.processInfo.activeProcessorCount)
 
     /// A loader for `files`.
-    public init(files: [SeedFile], mode: SeedMode = .insert, durability: SeedDurability = .full) {
+    package init(files: [SeedFile], mode: SeedMode = .insert, durability: SeedDurability = .full) {
         self.files = files
         self.mode = mode
         self.durability = durability
@@ -57,7 +57,7 @@ public struct SeedLoader: Sendable {
     ///   ``SeedError/Reason/databaseFailed(file:_:state:)``: rolled back, or, when the commit itself failed,
     ///   perhaps committed (read the file again to know).
     @discardableResult
-    public func load(into connection: SQLiteConnection, progress: ((SeedProgress) -> Void)? = nil) throws
+    package func load(into connection: SQLiteConnection, progress: ((SeedProgress) -> Void)? = nil) throws
         -> [SeedTableReport]
     {
         let plan = try self.plan(

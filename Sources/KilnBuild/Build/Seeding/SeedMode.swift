@@ -1,5 +1,5 @@
 /// How `kiln seed` treats rows that are already in a table.
-public enum SeedMode: String, Sendable, CaseIterable {
+package enum SeedMode: String, Sendable, CaseIterable {
     /// Insert every row; a row whose key exists is an error.
     case insert
     /// Insert new rows and update existing ones, matched by primary key.

@@ -3,9 +3,9 @@ import Kiln
 
 /// Progress of a long load: reported when each table starts, every few thousand rows while it loads, and when
 /// its indexes are rebuilt. Cheap to make: the loader builds one only when a callback wants it.
-public struct SeedProgress: Sendable, Equatable {
+package struct SeedProgress: Sendable, Equatable {
     /// What the load is doing to ``table``.
-    public enum Phase: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
         /// Reading the table's CSV file and inserting its rows.
         case reading
         /// Re-creating the table's indexes after its rows went in.
@@ -13,27 +13,27 @@ public struct SeedProgress: Sendable, Equatable {
     }
 
     /// The table being loaded.
-    public let table: String
+    package let table: String
     /// Which table it is in load order, from 1.
-    public let tableNumber: Int
+    package let tableNumber: Int
     /// How many tables the load fills.
-    public let tableCount: Int
+    package let tableCount: Int
     /// What the load is doing to the table.
-    public let phase: Phase
+    package let phase: Phase
     /// Rows loaded so far, across all tables.
-    public let rows: Int
+    package let rows: Int
     /// Rows of ``table`` loaded so far (what a display labelled with the table shows).
-    public let tableRows: Int
+    package let tableRows: Int
     /// CSV bytes read so far, across all tables.
-    public let bytes: Int
+    package let bytes: Int
     /// The size of every CSV file of the load together, in bytes (0 when none could be measured).
-    public let totalBytes: Int
+    package let totalBytes: Int
     /// Seconds since the load started, from a monotonic clock.
-    public let elapsed: TimeInterval
+    package let elapsed: TimeInterval
 
     /// A progress value; the loader makes these, tests and other loaders may too. `tableRows` is `rows` when
     /// not given (a load of one table).
-    public init(
+    package init(
         table: String, tableNumber: Int = 1, tableCount: Int = 1, phase: Phase = .reading, rows: Int,
         tableRows: Int? = nil, bytes: Int, totalBytes: Int = 0, elapsed: TimeInterval
     ) {
@@ -49,13 +49,13 @@ public struct SeedProgress: Sendable, Equatable {
     }
 
     /// The share of the load's bytes read, from 0 to 1; nil when the total is unknown.
-    public var fractionCompleted: Double? {
+    package var fractionCompleted: Double? {
         totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : nil
     }
 
     /// Seconds left at the rate so far (``TimeLeftEstimate``); nil when the total is unknown, until a little
     /// has been read (the first estimates are noise), and once every byte is read.
-    public var estimatedSecondsLeft: TimeInterval? {
+    package var estimatedSecondsLeft: TimeInterval? {
         fractionCompleted.flatMap { TimeLeftEstimate.seconds(fractionCompleted: $0, elapsed: elapsed) }
     }
 }

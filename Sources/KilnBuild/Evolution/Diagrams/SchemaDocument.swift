@@ -10,21 +10,21 @@ import Kiln
 /// Expressions and the `sql` of views and triggers are in the model's comparison form (``SchemaText``: names
 /// unquoted and folded, keywords in capitals), made to compare, not to run; each object's `definition` is its
 /// `CREATE` statement exactly as SQLite stores it, which runs.
-public enum SchemaDocument {
+package enum SchemaDocument {
     /// The version of the document's format; it changes only when a field is removed or changes meaning.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// The `CREATE` statements of a database as SQLite stores them (`sqlite_schema.sql`), by type and name.
-    public struct Definitions: Sendable {
+    package struct Definitions: Sendable {
         private var statements: [String: String] = [:]
 
         /// No statements: every `definition` is `null`.
-        public init() {}
+        package init() {}
 
         /// The statements of `connection`'s main schema.
         ///
         /// - Throws: ``SQLiteError`` when the schema cannot be read.
-        public init(reading connection: SQLiteConnection) throws {
+        package init(reading connection: SQLiteConnection) throws {
             for row in try connection.rows(sql: "SELECT type, name, sql FROM main.sqlite_schema WHERE sql IS NOT NULL")
             {
                 guard case .text(let type) = row[0], case .text(let name) = row[1], case .text(let sql) = row[2]
@@ -34,7 +34,7 @@ public enum SchemaDocument {
         }
 
         /// The stored statement of the `type` (`table`, `index`, `view`, `trigger`) named `name`, or nil.
-        public func statement(_ type: String, _ name: String) -> String? { statements[Self.key(type, name)] }
+        package func statement(_ type: String, _ name: String) -> String? { statements[Self.key(type, name)] }
 
         private static func key(_ type: String, _ name: String) -> String { "\(type) \(name.identifierKey)" }
     }
@@ -43,7 +43,7 @@ public enum SchemaDocument {
     /// `indexes`, `views` and `triggers` (without the shadow tables of virtual tables, as in the schema file),
     /// each with its stored statement from `definitions` as `definition`, pretty-printed with sorted keys,
     /// ending with a line break.
-    public static func json(
+    package static func json(
         _ model: SchemaModel, database: String, version: Int32, definitions: Definitions = Definitions()
     ) -> String {
         let defined = { (type: String, name: String, node: DocumentNode) -> DocumentNode in

@@ -9,7 +9,7 @@ extension SchemaPlan {
     ///
     /// - Parameter header: the comment lines that open the file, without `-- `.
     /// - Returns: the text, ending in a newline.
-    public func migrationText(header: [String]) -> String {
+    package func migrationText(header: [String]) -> String {
         let opening = SQLText.lineComments(header)
         let body = steps.map { step in
             SQLText.lineComments(step.comments) + step.statements.map { SQLText.statement($0) + "\n" }.joined()
@@ -22,7 +22,7 @@ extension SchemaPlan {
     ///
     /// - Throws: ``SchemaPlanError`` naming the step whose statements do not read back (a fault of kiln).
     /// - Returns: the text.
-    public func checkedMigrationText(header: [String]) throws -> String {
+    package func checkedMigrationText(header: [String]) throws -> String {
         let text = migrationText(header: header)
         let statements = steps.flatMap { step in step.statements.map { (step, $0) } }
         guard let mismatch = SQLText.mismatch(in: text, expected: statements.map(\.1)) else { return text }
@@ -37,7 +37,7 @@ extension SchemaPlan {
 
     /// This plan with every placeholder replaced by its stand-in in its step's statements (each step's own, so
     /// two tables' placeholders of the same text keep their stand-ins): what verification runs.
-    public var withStandIns: SchemaPlan {
+    package var withStandIns: SchemaPlan {
         var copy = self
         for index in copy.steps.indices {
             let placeholders = copy.steps[index].placeholders
@@ -49,7 +49,7 @@ extension SchemaPlan {
     }
 
     /// The statements verification runs: ``withStandIns``'s, without comments, each ended by `;`.
-    public var verificationText: String {
+    package var verificationText: String {
         withStandIns.steps.flatMap { $0.statements.map { SQLText.statement($0) + "\n" } }.joined()
     }
 }

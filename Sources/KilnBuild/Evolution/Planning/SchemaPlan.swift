@@ -2,55 +2,55 @@ import Kiln
 
 /// The migration `kiln plan` writes: the steps that turn the current schema into the wanted one, in the
 /// order they run, with what each may lose and the expressions the developer must fill in.
-public struct SchemaPlan: Sendable, Equatable {
+package struct SchemaPlan: Sendable, Equatable {
     /// The steps, in the order they run.
-    public var steps: [SchemaPlanStep]
+    package var steps: [SchemaPlanStep]
     /// The columns whose values the migration carries over, for verification.
-    public var keptColumns: [KeptColumn]
+    package var keptColumns: [KeptColumn]
 
     /// A plan from its parts.
-    public init(steps: [SchemaPlanStep] = [], keptColumns: [KeptColumn] = []) {
+    package init(steps: [SchemaPlanStep] = [], keptColumns: [KeptColumn] = []) {
         self.steps = steps
         self.keptColumns = keptColumns
     }
 
     /// Whether the two schemas are already the same: nothing to write.
-    public var isEmpty: Bool { steps.isEmpty }
+    package var isEmpty: Bool { steps.isEmpty }
     /// Every placeholder the developer must fill, in order.
-    public var placeholders: [PlanPlaceholder] { steps.flatMap(\.placeholders) }
+    package var placeholders: [PlanPlaceholder] { steps.flatMap(\.placeholders) }
     /// What each data-losing step loses, in order.
-    public var dataLosses: [String] { steps.compactMap(\.dataLoss) }
+    package var dataLosses: [String] { steps.compactMap(\.dataLoss) }
 }
 
 /// One step of a ``SchemaPlan``: one object created, dropped, altered or rebuilt.
-public struct SchemaPlanStep: Sendable, Equatable {
+package struct SchemaPlanStep: Sendable, Equatable {
     /// What the step does.
-    public enum Kind: String, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         case createTable, dropTable, renameTable, renameColumn, addColumn, rebuildTable
         case createIndex, dropIndex, createView, dropView, createTrigger, dropTrigger
     }
 
     /// What the step does.
-    public var kind: Kind
+    package var kind: Kind
     /// The object it is about (a table's wanted name for a rebuild).
-    public var name: String
+    package var name: String
     /// Comment lines written above the statements, without `-- `.
-    public var comments: [String]
+    package var comments: [String]
     /// The SQL statements, each without its final semicolon.
-    public var statements: [String]
+    package var statements: [String]
     /// What the step may lose or change, or which existing rows make it fail (the migrator then rolls the
     /// migration back); nil when it keeps every value and fails on no row. `kiln plan` writes such a step only
     /// with `--allow-data-loss`.
-    public var dataLoss: String?
+    package var dataLoss: String?
     /// The expressions the developer must fill in before the migration runs.
-    public var placeholders: [PlanPlaceholder]
+    package var placeholders: [PlanPlaceholder]
     /// Whether each row keeps its rowid (true but for a rebuild whose new `INTEGER PRIMARY KEY` is a column
     /// that was not the old table's rowid, as `INT PRIMARY KEY` becoming `INTEGER PRIMARY KEY`: each row's
     /// rowid then becomes its key, so rows can be compared by their columns only).
-    public var keepsRowIDs = true
+    package var keepsRowIDs = true
 
     /// A step from its parts.
-    public init(
+    package init(
         _ kind: Kind, name: String, comments: [String] = [], statements: [String], dataLoss: String? = nil,
         placeholders: [PlanPlaceholder] = []
     ) {
@@ -67,19 +67,19 @@ public struct SchemaPlanStep: Sendable, Equatable {
 /// `NULL` in a column that becomes `NOT NULL`), written into the migration as a call of
 /// ``functionName``, which no database has: `kiln migrate` fails at it, located, until the developer
 /// replaces it.
-public struct PlanPlaceholder: Sendable, Equatable {
+package struct PlanPlaceholder: Sendable, Equatable {
     /// `kiln_placeholder`.
-    public static let functionName = "kiln_placeholder"
+    package static let functionName = "kiln_placeholder"
 
     /// What the developer must write, e.g. `convert "price" from TEXT to INTEGER`.
-    public var description: String
+    package var description: String
     /// The SQL written into the migration, e.g. `kiln_placeholder('convert "price" from TEXT to INTEGER')`.
-    public var sql: String
+    package var sql: String
     /// An expression verification runs in its place (so the rest of the plan can be proven).
-    public var standIn: String
+    package var standIn: String
 
     /// A placeholder from its parts.
-    public init(description: String, sql: String, standIn: String) {
+    package init(description: String, sql: String, standIn: String) {
         self.description = description
         self.sql = sql
         self.standIn = standIn
@@ -87,21 +87,21 @@ public struct PlanPlaceholder: Sendable, Equatable {
 }
 
 /// A column whose values a plan carries from the current schema to the wanted one.
-public struct KeptColumn: Sendable, Equatable {
+package struct KeptColumn: Sendable, Equatable {
     /// The table in the current schema.
-    public var sourceTable: String
+    package var sourceTable: String
     /// The column in the current schema.
-    public var sourceColumn: String
+    package var sourceColumn: String
     /// The table in the wanted schema.
-    public var table: String
+    package var table: String
     /// The column in the wanted schema.
-    public var column: String
+    package var column: String
     /// Whether its values are converted (another type affinity, a placeholder): verification then does not
     /// require them to be equal.
-    public var isConverted: Bool
+    package var isConverted: Bool
 
     /// A kept column from its parts.
-    public init(sourceTable: String, sourceColumn: String, table: String, column: String, isConverted: Bool = false) {
+    package init(sourceTable: String, sourceColumn: String, table: String, column: String, isConverted: Bool = false) {
         self.sourceTable = sourceTable
         self.sourceColumn = sourceColumn
         self.table = table

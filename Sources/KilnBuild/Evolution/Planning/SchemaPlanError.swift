@@ -1,9 +1,9 @@
 import Kiln
 
 /// Why `kiln plan` refuses to write a migration.
-public struct SchemaPlanError: DiagnosticError, Equatable {
+package struct SchemaPlanError: DiagnosticError, Equatable {
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// `--rename` names a table the current schema does not have.
         case renamedTableMissing(String)
         /// `--rename` names a column the table does not have.
@@ -18,18 +18,18 @@ public struct SchemaPlanError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// Where the wanted object is written in the schema file, when known.
-    public let location: SourceLocation?
+    package let location: SourceLocation?
 
     /// An error, located when the schema file's text is known.
-    public init(_ reason: Reason, at location: SourceLocation? = nil) {
+    package init(_ reason: Reason, at location: SourceLocation? = nil) {
         self.reason = reason
         self.location = location
     }
 
     /// One error, with what to do.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         switch reason {
         case .renamedTableMissing(let name):
             [Diagnostic(.error, "--rename names table \(name), which the migrations do not create", at: location)]

@@ -9,7 +9,7 @@ import Kiln
 /// every other changed table rebuilt in SQLite's documented order (``TableRebuild``); then indexes, views and
 /// triggers created. The migrator runs it in one transaction with foreign keys off and checks them after, so
 /// the plan holds no `BEGIN`, `COMMIT` or `PRAGMA foreign_keys`.
-public enum SchemaPlanner {
+package enum SchemaPlanner {
     /// The steps that turn the schema of `current` into the schema of `wanted`.
     ///
     /// Renames are tried on `current` inside a savepoint that is rolled back, so that SQLite rewrites the
@@ -22,7 +22,7 @@ public enum SchemaPlanner {
     /// - Returns: the plan; empty when the two schemas are the same.
     /// - Throws: ``SchemaPlanError`` for a rename that names nothing or a step that would lose data without
     ///   ``SchemaPlanOptions/allowsDataLoss``; ``SQLiteError`` when a schema cannot be read.
-    public static func plan(
+    package static func plan(
         from current: SQLiteConnection, to wanted: SQLiteConnection, options: SchemaPlanOptions = SchemaPlanOptions()
     ) throws -> SchemaPlan {
         let before = try PlanSchema.read(current)

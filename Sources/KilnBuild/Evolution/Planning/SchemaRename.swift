@@ -3,7 +3,7 @@ import Kiln
 /// A rename the developer names with `kiln plan --rename`: `old=new` renames a table, `table.old=new` a
 /// column. Without one, a name that disappears and another that appears are a drop and a create, which lose
 /// data; kiln never guesses a rename.
-public enum SchemaRename: Equatable, Sendable, CustomStringConvertible {
+package enum SchemaRename: Equatable, Sendable, CustomStringConvertible {
     /// The table `from` (in the current schema) is `to` in the wanted one.
     case table(from: String, to: String)
     /// The column `from` of `table` is `to` in the wanted schema; `table` may be the table's current or
@@ -14,7 +14,7 @@ public enum SchemaRename: Equatable, Sendable, CustomStringConvertible {
     /// anything else, as in SQL (`""` is the empty name).
     ///
     /// - Returns: the rename, or nil when the text has no `=` or a side with nothing written.
-    public static func parse(_ text: String) -> SchemaRename? {
+    package static func parse(_ text: String) -> SchemaRename? {
         guard let equals = lastUnquoted("=", in: text) else { return nil }
         let left = String(text[..<equals])
         let right = String(text[text.index(after: equals)...])
@@ -29,7 +29,7 @@ public enum SchemaRename: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `old=new` or `table.old=new`, as written on the command line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .table(let from, let to): "\(from)=\(to)"
         case .column(let table, let from, let to): "\(table).\(from)=\(to)"

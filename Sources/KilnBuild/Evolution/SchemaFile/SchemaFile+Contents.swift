@@ -4,13 +4,13 @@ import Kiln
 extension SchemaFile {
     /// What `kiln schema <database> --write` writes: the schema file's text and, when the project asks for it,
     /// the diagram document beside it.
-    public struct Contents: Sendable, Equatable {
+    package struct Contents: Sendable, Equatable {
         /// The text of `schema/<database>.sql`.
-        public let sql: String
+        package let sql: String
         /// The text of `schema/<database>.md`, or nil when the project does not keep a diagram.
-        public let diagram: String?
+        package let diagram: String?
         /// The schema the text describes (the migrations' at the newest version).
-        public let model: SchemaModel
+        package let model: SchemaModel
     }
 
     /// The schema file of `database` at the newest version of `migrator`'s migrations: `header` as `-- `
@@ -26,7 +26,7 @@ extension SchemaFile {
     /// - Throws: what migrating an in-memory database throws, ``SQLiteError``, or ``SchemaFileError``
     ///   (``SchemaFileError/Reason/doesNotReadBack(differences:)``) when the text would not read back.
     /// - Returns: the contents.
-    public static func contents(
+    package static func contents(
         for database: String, migrator: Migrator, header: [String], diagram: Bool
     ) throws -> Contents {
         let (scratch, _) = try newest(migrator)
@@ -49,7 +49,7 @@ extension SchemaFile {
     /// `schema/<database>.md`: a title, a line saying where it comes from, and the Mermaid diagram of `model`.
     ///
     /// - Returns: the Markdown text.
-    public static func diagramDocument(_ model: SchemaModel, database: String) -> String {
+    package static func diagramDocument(_ model: SchemaModel, database: String) -> String {
         var diagram = SchemaDiagram.mermaid(model)
         if !diagram.hasSuffix("\n") { diagram += "\n" }
         return """

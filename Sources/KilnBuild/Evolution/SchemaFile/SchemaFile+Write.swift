@@ -3,15 +3,15 @@ import Kiln
 
 extension SchemaFile {
     /// What ``write(_:database:in:)`` did with each file.
-    public struct WriteReport: Sendable, Equatable {
+    package struct WriteReport: Sendable, Equatable {
         /// Each file, relative to the project's root, in order (the `.sql` first), and whether it was written
         /// (false: it already held exactly these bytes and was left alone).
-        public var files: [(path: String, wasWritten: Bool)] = []
+        package var files: [(path: String, wasWritten: Bool)] = []
         /// Files published whose folder could not be fsynced (the write succeeded).
-        public var warnings: [PublishWarning] = []
+        package var warnings: [PublishWarning] = []
 
         /// Reports compare by their files and warnings.
-        public static func == (left: WriteReport, right: WriteReport) -> Bool {
+        package static func == (left: WriteReport, right: WriteReport) -> Bool {
             left.files.elementsEqual(right.files) { $0 == $1 } && left.warnings == right.warnings
         }
     }
@@ -22,7 +22,7 @@ extension SchemaFile {
     ///
     /// - Throws: ``FileSystemError`` of a step before publishing a file (that file, or none, is as it was).
     /// - Returns: what was written and what was up to date.
-    public static func write(_ contents: Contents, database: String, in project: KilnProject) throws -> WriteReport {
+    package static func write(_ contents: Contents, database: String, in project: KilnProject) throws -> WriteReport {
         var report = WriteReport()
         let folder = project.root.appendingPathComponent("schema").path
         try FileSystem.createDirectory(folder)
@@ -45,7 +45,7 @@ extension SchemaFile {
     ///
     /// - Throws: ``FileSystemError`` when it exists but cannot be read.
     /// - Returns: the text, its path relative to the root.
-    public static func source(for database: String, in project: KilnProject) throws -> SourceText? {
+    package static func source(for database: String, in project: KilnProject) throws -> SourceText? {
         let relative = relativePath(for: database)
         do {
             let bytes = try FileSystem.contents(of: project.root.appendingPathComponent(relative).path)

@@ -4,14 +4,14 @@ import Kiln
 /// `schema/<database>.sql`: the schema the migrations produce at the newest version, committed beside them
 /// (`kiln schema <database> --write`), which the developer edits to say what schema they want next
 /// (`kiln plan`).
-public enum SchemaFile {
+package enum SchemaFile {
     /// `schema/<database>.sql`, relative to the project's root.
-    public static func relativePath(for database: String) -> String {
+    package static func relativePath(for database: String) -> String {
         KilnProject.schemaFileRelativePath(for: database)
     }
 
     /// `schema/<database>.md`, the diagram kept beside the schema file when `kiln.json` asks for it.
-    public static func diagramRelativePath(for database: String) -> String {
+    package static func diagramRelativePath(for database: String) -> String {
         KilnProject.schemaDiagramRelativePath(for: database)
     }
 
@@ -28,7 +28,7 @@ public enum SchemaFile {
     /// - Returns: the database with that schema.
     /// - Throws: ``SchemaFileError`` at the statement that fails or is refused, ``SQLiteError`` when the
     ///   database cannot be opened, or what the migrator's ``Migrator/prepareConnection`` throws.
-    public static func load(_ source: SourceText, preparedLike migrator: Migrator) throws -> SQLiteConnection {
+    package static func load(_ source: SourceText, preparedLike migrator: Migrator) throws -> SQLiteConnection {
         let source = withoutByteOrderMark(source)
         let statements = try checkedStatements(of: source)
         let connection = try SQLiteConnection(path: ":memory:")

@@ -1,9 +1,9 @@
 import Kiln
 
 /// A schema file that cannot be used.
-public struct SchemaFileError: DiagnosticError, Equatable {
+package struct SchemaFileError: DiagnosticError, Equatable {
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// A statement failed; SQLite's error.
         case statementFailed(SQLiteError)
         /// A statement that creates no table, index, view or trigger (`INSERT`, `DROP`, `PRAGMA`, a `TEMP`
@@ -22,18 +22,18 @@ public struct SchemaFileError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// Where.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// An error at `location`.
-    public init(_ reason: Reason, at location: SourceLocation) {
+    package init(_ reason: Reason, at location: SourceLocation) {
         self.reason = reason
         self.location = location
     }
 
     /// One located error.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         switch reason {
         case .statementFailed(let error):
             [

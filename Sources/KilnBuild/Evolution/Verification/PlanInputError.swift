@@ -1,9 +1,9 @@
 import Kiln
 
 /// `kiln plan` has no schema file to plan from.
-public struct PlanInputError: DiagnosticError, Equatable {
+package struct PlanInputError: DiagnosticError, Equatable {
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// `schema/<database>.sql` does not exist.
         case schemaFileMissing(database: String)
         /// It exists but cannot be read.
@@ -11,18 +11,18 @@ public struct PlanInputError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// The schema file, relative to the project root.
-    public let path: String
+    package let path: String
 
     /// An error about the schema file at `path`.
-    public init(_ reason: Reason, path: String) {
+    package init(_ reason: Reason, path: String) {
         self.reason = reason
         self.path = path
     }
 
     /// One error, with what to do.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         switch reason {
         case .schemaFileMissing(let database):
             [

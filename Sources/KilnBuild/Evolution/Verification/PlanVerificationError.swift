@@ -3,9 +3,9 @@ import Kiln
 /// Why kiln refuses to write a planned migration after trying it on a copy of the newest database: the plan
 /// does not give the schema file's schema, or it changes a value it claims to keep. Either is a bug in kiln's
 /// planner, and kiln never writes a migration it could not prove.
-public struct PlanVerificationError: DiagnosticError, Equatable {
+package struct PlanVerificationError: DiagnosticError, Equatable {
     /// What went wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The planned migration gives a schema that differs from the wanted one in these ways.
         case schemaDiffers([SchemaDifference])
         /// The rows of `table` (from `sourceTable`) in the kept columns `columns` are not the ones before, or
@@ -19,15 +19,15 @@ public struct PlanVerificationError: DiagnosticError, Equatable {
     }
 
     /// What went wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// Where the schema file says it (the object the failure is about), when known: never the planned
     /// migration, which was not written.
-    public let location: SourceLocation?
+    package let location: SourceLocation?
     /// The statement of the planned migration that failed, when one did.
-    public var statement: String?
+    package var statement: String?
 
     /// An error, located when known.
-    public init(_ reason: Reason, at location: SourceLocation? = nil, statement: String? = nil) {
+    package init(_ reason: Reason, at location: SourceLocation? = nil, statement: String? = nil) {
         self.reason = reason
         self.location = location
         self.statement = statement
@@ -44,7 +44,7 @@ public struct PlanVerificationError: DiagnosticError, Equatable {
     }
 
     /// One error, with what to do.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         let hint = "this is a bug in kiln's planner; no file was written. Write this migration by hand"
         switch reason {
         case .schemaDiffers(let differences):

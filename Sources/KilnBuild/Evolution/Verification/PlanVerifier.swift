@@ -2,28 +2,28 @@ import Foundation
 import Kiln
 
 /// What verifying a plan did, for `kiln plan` to say.
-public struct PlanVerification: Sendable, Equatable {
+package struct PlanVerification: Sendable, Equatable {
     /// The data the plan ran on: generated rows, then each developer fixture's path.
-    public var dataSets: [String] = []
+    package var dataSets: [String] = []
     /// How many rows of kept tables were compared, over every data set.
-    public var rowsCompared = 0
+    package var rowsCompared = 0
     /// Rows of the data sets the planned migration cannot carry (they break the wanted schema's constraints or
     /// refer to such rows), removed before the proof ran on the rest; empty when every row went through.
-    public var setAside: [SetAsideRows] = []
+    package var setAside: [SetAsideRows] = []
     /// Tables the plan rebuilds or alters that kept no row in any data set: the plan is not proven on their
     /// data, in the wanted schema's names.
-    public var tablesNotProvenOnData: [String] = []
+    package var tablesNotProvenOnData: [String] = []
 }
 
 /// Proves a plan before `kiln plan` writes it: on copies of the newest database holding generated rows (and
 /// one per developer fixture), the planned migration runs as the migrator runs any migration (one
 /// transaction, foreign keys off, `PRAGMA foreign_key_check` before it commits); the result must have the
 /// wanted schema, and every kept, unconverted column the same values in the same rows.
-public struct PlanVerifier {
+package struct PlanVerifier {
     /// The database's migrator.
-    public let migrator: Migrator
+    package let migrator: Migrator
     /// The schema the plan must give (the schema file's).
-    public let wanted: SchemaModel
+    package let wanted: SchemaModel
     /// The developer's fixtures, each a data set of its own.
     let fixtures: [UpgradeFixture]
     /// The oldest SQLite the app runs on (`minimumSQLite` in `kiln.json`), whose features a plan may use.
@@ -61,7 +61,7 @@ public struct PlanVerifier {
     ///   first (whether or not data loss is allowed: that gate is the planner's), and said.
     /// - Throws: ``PlanVerificationError`` (also when `kiln check` would report an error in the planned file),
     ///   or what building a data set throws.
-    public func verify(_ plan: SchemaPlan, fileName: String, text: String) throws -> PlanVerification {
+    package func verify(_ plan: SchemaPlan, fileName: String, text: String) throws -> PlanVerification {
         let planned = try plannedMigrator(fileName: fileName, text: text)
         let refused = review?.errors(in: planned, floor: floor) ?? []
         guard refused.isEmpty else {

@@ -2,20 +2,20 @@ import Foundation
 import Kiln
 
 /// The next migration of a database as `kiln plan` writes it, proven on data first.
-public struct PlannedMigration: Sendable {
+package struct PlannedMigration: Sendable {
     /// The steps.
-    public let plan: SchemaPlan
+    package let plan: SchemaPlan
     /// The migration's version: one after the newest.
-    public let version: Int32
+    package let version: Int32
     /// Its file name, e.g. `0004_add_column_price_to_item.sql`.
-    public let fileName: String
+    package let fileName: String
     /// The file's text: a header comment, then the steps.
-    public let text: String
+    package let text: String
     /// What verification proved.
-    public let verification: PlanVerification
+    package let verification: PlanVerification
 
     /// Each placeholder the developer must fill, where the file has it (the path is the file name).
-    public var placeholderLocations: [(placeholder: PlanPlaceholder, location: SourceLocation)] {
+    package var placeholderLocations: [(placeholder: PlanPlaceholder, location: SourceLocation)] {
         let source = SourceText(path: fileName, bytes: Array(text.utf8))
         var searchFrom = text.startIndex
         return plan.placeholders.compactMap { placeholder in
@@ -28,13 +28,13 @@ public struct PlannedMigration: Sendable {
 
     /// The longest slug of a default file name (``slugWords(of:)``): far below the 255 bytes a file name may
     /// have, however long the names it is made of.
-    public static let maximumSlugLength = 100
+    package static let maximumSlugLength = 100
 
     /// The words of the default file name, from the steps: the first step that changes a table (else the first
     /// step), and how many more there are, e.g. `add column price to item and 2 more`.
     ///
     /// - Returns: the words; `["migration"]` for an empty plan.
-    public static func slugWords(of plan: SchemaPlan) -> [String] {
+    package static func slugWords(of plan: SchemaPlan) -> [String] {
         let secondary: Set<SchemaPlanStep.Kind> = [
             .createIndex, .dropIndex, .createView, .dropView, .createTrigger, .dropTrigger,
         ]

@@ -3,18 +3,18 @@ import Kiln
 /// Rows of a data set that the planned migration cannot carry (they break the wanted schema's constraints, or
 /// refer to such rows), removed from that data set before the proof runs on what remains. A device holding
 /// such rows fails the migration, which then rolls back: nothing is lost, but the developer must know.
-public struct SetAsideRows: Sendable, Equatable {
+package struct SetAsideRows: Sendable, Equatable {
     /// The data set: `generated rows` or a fixture's path.
-    public var dataSet: String
+    package var dataSet: String
     /// The table in the current schema.
-    public var table: String
+    package var table: String
     /// How many of its rows.
-    public var count: Int
+    package var count: Int
     /// Why, e.g. `UNIQUE constraint failed: account.handle`.
-    public var reason: String
+    package var reason: String
 
     /// Rows set aside, from their parts.
-    public init(dataSet: String, table: String, count: Int, reason: String) {
+    package init(dataSet: String, table: String, count: Int, reason: String) {
         self.dataSet = dataSet
         self.table = table
         self.count = count
@@ -22,7 +22,7 @@ public struct SetAsideRows: Sendable, Equatable {
     }
 
     /// E.g. `3 generated rows of book set aside: their foreign key matches no row of author`.
-    public var description: String {
+    package var description: String {
         let rows = "\(count) \(dataSet == "generated rows" ? "generated row" : "row")\(count == 1 ? "" : "s")"
         let from = dataSet == "generated rows" ? "" : " of \(dataSet)"
         return "\(rows)\(from) of \(table) set aside: \(reason)"

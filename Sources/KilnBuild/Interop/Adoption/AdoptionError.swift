@@ -1,9 +1,9 @@
 import Kiln
 
 /// A database another tool migrated that is not at any one kiln version.
-public struct AdoptionError: DiagnosticError, Equatable {
+package struct AdoptionError: DiagnosticError, Equatable {
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The tracking table records a version no imported migration has.
         case unknownVersion(String)
         /// `applied` is recorded while the earlier `missing` is not.
@@ -25,12 +25,12 @@ public struct AdoptionError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// The database file, as shown to the user.
-    public let file: String
+    package let file: String
 
     /// An error about `file`.
-    public init(_ reason: Reason, file: String) {
+    package init(_ reason: Reason, file: String) {
         self.reason = reason
         self.file = file
     }
@@ -39,7 +39,7 @@ public struct AdoptionError: DiagnosticError, Equatable {
     private static let adoptHint = "adopt a database file another tool migrated"
 
     /// One error diagnostic, with what to do.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         switch reason {
         case .noFile: [Diagnostic(.error, "no such file: \(file)", hint: Self.adoptHint)]
         case .cannotRead(let error) where error.code.matches(.notADatabase):

@@ -2,7 +2,7 @@ import Kiln
 
 /// The kiln version a database another tool migrated has reached: the longest run of kiln versions, from 1,
 /// whose source versions the tool's tracking table records as applied.
-public enum AdoptionPlan {
+package enum AdoptionPlan {
     /// The kiln version matching what `applied` says, through `mapping` (each kiln version's source version,
     /// in kiln order, as `kiln import` recorded them).
     ///
@@ -10,7 +10,7 @@ public enum AdoptionPlan {
     /// - Throws: ``AdoptionError`` when the table records a version the mapping does not know (golang-migrate's
     ///   one version and a Flyway baseline included), or a later
     ///   version applied while an earlier one was not (the database is not at any one kiln version).
-    public static func version(
+    package static func version(
         for applied: AppliedMigrations, mapping: [(kiln: Int32, source: String)], file: String
     ) throws -> Int32 {
         // A version is placed by its position in the mapping (which is in the tool's order), never by

@@ -2,13 +2,13 @@ import Foundation
 import Kiln
 
 /// What adopting a database another tool migrated found: the tool, its table and the kiln version reached.
-public struct Adoption: Sendable, Equatable {
+package struct Adoption: Sendable, Equatable {
     /// The tool whose table recorded the applied migrations.
-    public let tool: TrackingTool
+    package let tool: TrackingTool
     /// That table, which the schema comparison leaves out.
-    public let tableName: String
+    package let tableName: String
     /// The kiln version the applied migrations map to: the file is adopted at it, then migrated.
-    public let version: Int32
+    package let version: Int32
 }
 
 extension KilnProject {
@@ -25,7 +25,7 @@ extension KilnProject {
     ///   failed), ``AdoptionError`` (no such file, unreadable, no mapping, another tool's mapping, already a kiln
     ///   file, nothing applied, unknown or missing versions), or the ``FileSystemError`` of a path that is not
     ///   a regular file.
-    public func adoption(for database: String, fileAt path: String, shownAs shown: String) throws -> Adoption {
+    package func adoption(for database: String, fileAt path: String, shownAs shown: String) throws -> Adoption {
         guard FileSystem.exists(path) else { throw AdoptionError(.noFile, file: shown) }
         let table: TrackingTable
         do {
@@ -50,7 +50,7 @@ extension KilnProject {
     /// (baselines, `status --db` drift) leave it out. An unreadable file is reported by `--adopt`, not here.
     ///
     /// - Returns: the table's name, or nil.
-    public func importedTrackingTable(for database: String) -> String? {
+    package func importedTrackingTable(for database: String) -> String? {
         (try? importManifest(for: database))??.trackingTable
     }
 

@@ -1,16 +1,16 @@
 import Kiln
 
 /// Another migration tool's record of what it applied to a database, read as that tool reads it.
-public struct TrackingTable: Sendable, Equatable {
+package struct TrackingTable: Sendable, Equatable {
     /// The tool.
-    public let tool: TrackingTool
+    package let tool: TrackingTool
     /// Its table's name, e.g. `__diesel_schema_migrations`; a schema comparison leaves it out.
-    public let tableName: String
+    package let tableName: String
     /// What the table says was applied.
-    public let applied: AppliedMigrations
+    package let applied: AppliedMigrations
 
     /// A tracking table from its parts.
-    public init(tool: TrackingTool, tableName: String, applied: AppliedMigrations) {
+    package init(tool: TrackingTool, tableName: String, applied: AppliedMigrations) {
         self.tool = tool
         self.tableName = tableName
         self.applied = applied
@@ -25,7 +25,7 @@ public struct TrackingTable: Sendable, Equatable {
     /// - Throws: ``TrackingTableError`` when several tools' tables are there, the table lacks a column the
     ///   tool's has (a table of the user's that only shares the name), records a row without a version, or a
     ///   dirty or failed migration; ``SQLiteError`` when it cannot be read.
-    public static func read(from connection: SQLiteConnection, file: String) throws -> TrackingTable? {
+    package static func read(from connection: SQLiteConnection, file: String) throws -> TrackingTable? {
         let found = try candidates(in: connection)
         guard found.count <= 1 else { throw TrackingTableError(.several(tools: found.map(\.tool)), file: file) }
         guard let (tool, table) = found.first else { return nil }

@@ -1,9 +1,9 @@
 import Kiln
 
 /// A tracking table that cannot be trusted to say what was applied.
-public struct TrackingTableError: DiagnosticError, Equatable {
+package struct TrackingTableError: DiagnosticError, Equatable {
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// golang-migrate marked `version` dirty: it failed half-way and the tool itself refuses to go on.
         case dirty(tool: TrackingTool, version: String)
         /// The tool recorded `version` as failed (sqlx `success = 0`, Flyway `success = 0`).
@@ -19,18 +19,18 @@ public struct TrackingTableError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// The database file, as shown to the user.
-    public let file: String
+    package let file: String
 
     /// An error about the tracking table of `file`.
-    public init(_ reason: Reason, file: String) {
+    package init(_ reason: Reason, file: String) {
         self.reason = reason
         self.file = file
     }
 
     /// One error diagnostic, with what to do.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         switch reason {
         case .dirty(let tool, let version):
             [

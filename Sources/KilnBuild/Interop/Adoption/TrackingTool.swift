@@ -1,7 +1,7 @@
 /// A migration tool whose record of applied migrations (its tracking table) kiln can read to adopt a database:
 /// the tools `kiln import` converts (``MigrationTool``, same raw values), plus GRDB, whose migrations are Swift
 /// code and so are never imported.
-public enum TrackingTool: String, Sendable, CaseIterable, Codable {
+package enum TrackingTool: String, Sendable, CaseIterable, Codable {
     /// diesel: `__diesel_schema_migrations(version)`, one row per applied migration, the version being the
     /// folder name's timestamp without its dashes (`2024-01-15-143022_x` → `20240115143022`).
     case diesel
@@ -21,7 +21,7 @@ public enum TrackingTool: String, Sendable, CaseIterable, Codable {
 
 extension TrackingTool {
     /// The tool whose folder `kiln import` read, when it is one.
-    public init(_ tool: MigrationTool) {
+    package init(_ tool: MigrationTool) {
         switch tool {
         case .diesel: self = .diesel
         case .sqlx: self = .sqlx

@@ -5,9 +5,9 @@ import Kiln
 /// ```swift
 /// catch let error as ImportError where error.reason == .repeatableMigration { … }
 /// ```
-public struct ImportError: DiagnosticError, Equatable {
+package struct ImportError: DiagnosticError, Equatable {
     /// Why the import refused.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The source path is not a folder.
         case sourceNotAFolder(String)
         /// A file or folder could not be read or listed.
@@ -52,9 +52,9 @@ public struct ImportError: DiagnosticError, Equatable {
     }
 
     /// Why the import refused.
-    public let reason: Reason
+    package let reason: Reason
     /// The file (and line) at fault, where there is one.
-    public let location: SourceLocation?
+    package let location: SourceLocation?
 
     /// An error for `reason` at `location`.
     package init(_ reason: Reason, at location: SourceLocation? = nil) {
@@ -63,7 +63,7 @@ public struct ImportError: DiagnosticError, Equatable {
     }
 
     /// One error, at its location where it has one.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         [Diagnostic(.error, reason.message, at: location, hint: reason.hint, code: "import")]
     }
 }

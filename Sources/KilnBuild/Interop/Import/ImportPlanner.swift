@@ -3,7 +3,7 @@ import Kiln
 /// Reads another tool's migration folder and plans its import: detects the tool (or takes the one named),
 /// orders the migrations as the tool does, renumbers them 1…n, refuses what cannot be imported and removes
 /// the statements kiln owns.
-public enum ImportPlanner {
+package enum ImportPlanner {
     /// Plans the import of the folder at `path` into database `database`.
     ///
     /// - Parameters:
@@ -14,7 +14,7 @@ public enum ImportPlanner {
     /// - Returns: the plan; nothing is written.
     /// - Throws: ``ImportError`` for a folder that cannot be imported as it is; ``SQLiteError``
     ///   (`SQLITE_INTERRUPT`) once Ctrl-C was pressed (the command line's `SQLiteInterrupt.request()`).
-    public static func plan(database: String, source path: String, shownAs shown: String, tool: MigrationTool?)
+    package static func plan(database: String, source path: String, shownAs shown: String, tool: MigrationTool?)
         throws -> ImportPlan
     {
         let folder = try SourceFolder(path: path, shown: shown)

@@ -5,7 +5,7 @@ import Kiln
 /// place, so a failure or a crash leaves no `migrations/<db>/` half imported, and nothing temporary is ever
 /// inside the published folder (its files have their final names from the start). Staging folders whose
 /// import was killed are swept by the next import into the same `migrations/` (see ``TemporaryName``).
-public enum ImportWriter {
+package enum ImportWriter {
     /// The staging folders' names.
     static let staging = TemporaryName(mark: ".kiln-import-")
 
@@ -20,7 +20,7 @@ public enum ImportWriter {
     /// - Throws: ``ImportError`` when the target already holds entries or a write fails, ``SQLiteError``
     ///   (`SQLITE_INTERRUPT`) when Ctrl-C came before the folder was published; nothing was imported.
     @discardableResult
-    public static func write(_ plan: ImportPlan, into migrationsFolder: String, shownAs shownFolder: String) throws
+    package static func write(_ plan: ImportPlan, into migrationsFolder: String, shownAs shownFolder: String) throws
         -> FileSystemError?
     {
         let target = "\(migrationsFolder)/\(plan.database)"
@@ -59,7 +59,7 @@ public enum ImportWriter {
     /// Refuses a target that exists and is not an empty folder.
     ///
     /// - Throws: ``ImportError/Reason/targetNotAFolder(_:_:)`` or ``ImportError/Reason/targetNotEmpty(_:)``.
-    public static func requireEmpty(_ target: String, shownAs shownFolder: String) throws {
+    package static func requireEmpty(_ target: String, shownAs shownFolder: String) throws {
         guard FileSystem.exists(target) else { return }
         if let kind = FileSystem.kind(of: target), kind != .directory {
             throw ImportError(.targetNotAFolder(shownFolder, kind))

@@ -25,11 +25,11 @@ struct LayoutReading {
 }
 
 /// A decision of the import the review lists, with where it comes from.
-public struct ImportNote: Equatable, Sendable {
+package struct ImportNote: Equatable, Sendable {
     /// What was decided, lowercase.
-    public let message: String
+    package let message: String
     /// The file (and line) it is about.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// A note at `location`.
     init(_ message: String, at location: SourceLocation) {

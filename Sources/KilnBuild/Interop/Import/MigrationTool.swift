@@ -1,5 +1,5 @@
 /// A migration tool whose folder `kiln import` converts, with what its tracking table is called.
-public enum MigrationTool: String, CaseIterable, Sendable, Codable {
+package enum MigrationTool: String, CaseIterable, Sendable, Codable {
     /// Diesel: `<version>_<name>/up.sql` and `down.sql`.
     case diesel
     /// sqlx: `<version>_<name>.sql`, or reversible `.up.sql` and `.down.sql`.
@@ -14,7 +14,7 @@ public enum MigrationTool: String, CaseIterable, Sendable, Codable {
     case flyway
 
     /// The table in which the tool records the versions it applied.
-    public var trackingTable: String {
+    package var trackingTable: String {
         switch self {
         case .diesel: "__diesel_schema_migrations"
         case .sqlx: "_sqlx_migrations"

@@ -7,9 +7,9 @@ import Kiln
 ///     if case .unknownKey(let path, _) = error.problems.first?.reason { … }
 /// }
 /// ```
-public struct ConfigurationError: DiagnosticError, Equatable {
+package struct ConfigurationError: DiagnosticError, Equatable {
     /// Which other output a colliding output name belongs to.
-    public enum OutputOwner: Sendable, Equatable {
+    package enum OutputOwner: Sendable, Equatable {
         /// `kiln-manifest.json`.
         case manifest
         /// Another database's output.
@@ -17,7 +17,7 @@ public struct ConfigurationError: DiagnosticError, Equatable {
     }
 
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The file exists but cannot be read.
         case unreadable(FileSystemError)
         /// The text is not JSON: what the reader found at the offending byte.
@@ -68,11 +68,11 @@ public struct ConfigurationError: DiagnosticError, Equatable {
     }
 
     /// One problem and where it is.
-    public struct Problem: Sendable, Equatable {
+    package struct Problem: Sendable, Equatable {
         /// What is wrong.
-        public let reason: Reason
+        package let reason: Reason
         /// Where: the offending key or value in `kiln.json`.
-        public let location: SourceLocation
+        package let location: SourceLocation
 
         /// A problem at a location.
         package init(_ reason: Reason, at location: SourceLocation) {
@@ -82,7 +82,7 @@ public struct ConfigurationError: DiagnosticError, Equatable {
     }
 
     /// Every problem found, in document order.
-    public let problems: [Problem]
+    package let problems: [Problem]
 
     /// An error with its problems.
     package init(_ problems: [Problem]) { self.problems = problems }
@@ -91,7 +91,7 @@ public struct ConfigurationError: DiagnosticError, Equatable {
     package init(_ reason: Reason, at location: SourceLocation) { problems = [Problem(reason, at: location)] }
 
     /// Each problem as a diagnostic.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         problems.map {
             Diagnostic(.error, $0.reason.message, at: $0.location, hint: $0.reason.hint, code: $0.reason.code)
         }

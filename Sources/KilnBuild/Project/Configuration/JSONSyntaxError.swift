@@ -1,7 +1,7 @@
 /// Text that is not strict JSON (RFC 8259, with JSONC's comments), at the byte where reading stopped.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// A byte that cannot start or continue what is being read here; `expected` says what could.
         case unexpected(byte: UInt8, expected: String)
         /// The text ends inside a value.
@@ -30,9 +30,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     }
 
     /// What is wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// The byte offset of the problem.
-    public let offset: Int
+    package let offset: Int
 
     /// Plain words for the problem, e.g. `expected ',' or '}' after a member, found 'x'`.
     package var detail: String { reason.detail }
@@ -40,7 +40,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 
 extension JSONSyntaxError.Reason {
     /// Plain words for the problem, e.g. `expected ',' or '}' after a member, found 'x'`.
-    public var detail: String {
+    package var detail: String {
         switch self {
         case .unexpected(let byte, let expected):
             let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"

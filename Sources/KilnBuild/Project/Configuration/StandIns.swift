@@ -11,9 +11,9 @@ import Kiln
 ///     "collations": { "unicase": "NOCASE" },
 ///     "functions": { "slugify": { "arguments": 1, "returns": "first-argument" } } } } }
 /// ```
-public struct StandIns: Sendable, Equatable {
+package struct StandIns: Sendable, Equatable {
     /// A built-in collation a stand-in compares like (<https://www.sqlite.org/datatype3.html#collation>).
-    public enum Collation: String, Sendable, Equatable, CaseIterable {
+    package enum Collation: String, Sendable, Equatable, CaseIterable {
         /// Byte by byte.
         case binary = "BINARY"
         /// ASCII letters folded to lower case, then byte by byte.
@@ -23,7 +23,7 @@ public struct StandIns: Sendable, Equatable {
     }
 
     /// What a stand-in function returns.
-    public enum FunctionResult: String, Sendable, Equatable, CaseIterable {
+    package enum FunctionResult: String, Sendable, Equatable, CaseIterable {
         /// Its first argument, unchanged.
         case firstArgument = "first-argument"
         /// `NULL`.
@@ -31,34 +31,34 @@ public struct StandIns: Sendable, Equatable {
     }
 
     /// One stand-in function: deterministic, with a fixed number of arguments.
-    public struct Function: Sendable, Equatable {
+    package struct Function: Sendable, Equatable {
         /// How many arguments it takes, 0 to 127 (`first-argument` needs at least one).
-        public let arguments: Int
+        package let arguments: Int
         /// What it returns.
-        public let returns: FunctionResult
+        package let returns: FunctionResult
 
         /// A stand-in function.
-        public init(arguments: Int, returns: FunctionResult) {
+        package init(arguments: Int, returns: FunctionResult) {
             self.arguments = arguments
             self.returns = returns
         }
     }
 
     /// Stand-in collations by name as migrations write it.
-    public package(set) var collations: [String: Collation] = [:]
+    package var collations: [String: Collation] = [:]
     /// Stand-in functions by name.
-    public package(set) var functions: [String: Function] = [:]
+    package var functions: [String: Function] = [:]
 
     /// None.
-    public init() {}
+    package init() {}
 
     /// Whether nothing is declared.
-    public var isEmpty: Bool { collations.isEmpty && functions.isEmpty }
+    package var isEmpty: Bool { collations.isEmpty && functions.isEmpty }
 
     /// Registers every stand-in on `connection`.
     ///
     /// - Throws: ``SQLiteError`` when SQLite refuses a registration.
-    public func install(on connection: SQLiteConnection) throws {
+    package func install(on connection: SQLiteConnection) throws {
         for (name, collation) in collations.sorted(by: { $0.key < $1.key }) {
             try connection.createCollation(named: name, collation.compare)
         }
@@ -75,7 +75,7 @@ extension StandIns.Collation {
     /// Orders two strings as the built-in collation of the same name does, comparing UTF-8 bytes.
     ///
     /// - Returns: their order.
-    public func compare(_ left: String, _ right: String) -> ComparisonResult {
+    package func compare(_ left: String, _ right: String) -> ComparisonResult {
         let (a, b) = (key(left), key(right))
         return a.lexicographicallyPrecedes(b) ? .orderedAscending : a == b ? .orderedSame : .orderedDescending
     }

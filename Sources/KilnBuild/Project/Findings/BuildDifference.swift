@@ -2,9 +2,9 @@ import Kiln
 
 /// The first place where two builds of the same database hold different data: the first table (by name) whose
 /// rows differ, the first differing row by key, and the first differing column of that row.
-public struct BuildDifference: Sendable, Equatable {
+package struct BuildDifference: Sendable, Equatable {
     /// What differs at the row.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The column holds `first` in one build and `second` in the other.
         case value(column: String, first: SQLiteValue, second: SQLiteValue)
         /// The row exists only in the first build.
@@ -16,12 +16,12 @@ public struct BuildDifference: Sendable, Equatable {
     }
 
     /// The table (or schema entry) that differs.
-    public let table: String
+    package let table: String
     /// The row's key, as SQL: `id = 3`, `a = 'x', b = 2`, or `rowid = 7` for a table without a primary key;
     /// empty for a schema difference.
-    public let key: String
+    package let key: String
     /// What differs.
-    public let kind: Kind
+    package let kind: Kind
 
     /// A difference in `table` at the row `key`.
     package init(table: String, key: String, kind: Kind) {
@@ -32,7 +32,7 @@ public struct BuildDifference: Sendable, Equatable {
 
     /// The difference in words, e.g. `table 'event', row id = 3, column 'created_at': 1700000000 in one build,
     /// 1700000001 in the other`.
-    public var message: String {
+    package var message: String {
         switch kind {
         case .value(let column, let first, let second):
             "table '\(table)', row \(key), column '\(column)': \(Self.literal(first)) in one build, \(Self.literal(second)) in the other"

@@ -1,9 +1,9 @@
 import Kiln
 
 /// A check's input cannot be read (e.g. a line of `kiln.sum`): the findings that say where and why.
-public struct CheckError: DiagnosticError {
+package struct CheckError: DiagnosticError {
     /// What was found, at least one.
-    public let findings: [CheckFinding]
+    package let findings: [CheckFinding]
 
     /// An error of one finding.
     package init(_ finding: CheckFinding) { findings = [finding] }
@@ -12,5 +12,5 @@ public struct CheckError: DiagnosticError {
     package init(findings: [CheckFinding]) { self.findings = findings }
 
     /// The findings in words.
-    public var diagnostics: [Diagnostic] { findings.flatMap(\.diagnostics) }
+    package var diagnostics: [Diagnostic] { findings.flatMap(\.diagnostics) }
 }

@@ -2,7 +2,7 @@ import Kiln
 
 extension CheckFinding {
     /// The finding in words: one diagnostic, or the diagnostics of the error behind a ``Reason/error(_:)``.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         if case .error(let error) = reason {
             return (error as? any DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(error)")]
         }

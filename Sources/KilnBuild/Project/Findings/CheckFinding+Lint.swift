@@ -1,6 +1,6 @@
 extension CheckFinding.DestructiveStatement {
     /// The lint rule that reports it.
-    public var rule: LintRule {
+    package var rule: LintRule {
         switch self {
         case .dropTable: .dropTable
         case .dropColumn: .dropColumn
@@ -11,7 +11,7 @@ extension CheckFinding.DestructiveStatement {
 
 extension CheckFinding.Reason {
     /// The lint rule behind a lint warning, or nil for other findings.
-    public var lintRule: LintRule? {
+    package var lintRule: LintRule? {
         switch self {
         case .destructiveMigration(let statement): statement.rule
         case .seedWithoutPrimaryKey: .seedWithoutPrimaryKey

@@ -3,7 +3,7 @@ import Kiln
 extension CheckFinding {
     /// The starting versions an upgrade finding affects (what `kiln check --json` lists as `fromVersions`);
     /// nil for other findings.
-    public var upgradeStarts: UpgradeStarts? {
+    package var upgradeStarts: UpgradeStarts? {
         switch reason {
         case .upgradeFailed(_, let starts, _), .upgradeIntegrityFailed(let starts, _),
             .upgradeForeignKeyViolation(_, let starts, _, _, _), .upgradeDiverged(let starts, _),

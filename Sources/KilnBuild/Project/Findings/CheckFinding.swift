@@ -2,9 +2,9 @@ import Kiln
 
 /// One finding of a check (``ProjectChecker``): what is wrong, as a ``Reason`` a caller can switch on, and
 /// where. Lint findings are warnings; the rest are errors. ``diagnostics`` words it.
-public struct CheckFinding: Sendable {
+package struct CheckFinding: Sendable {
     /// A statement in a migration after the first that deletes user data.
-    public enum DestructiveStatement: String, Sendable, Equatable {
+    package enum DestructiveStatement: String, Sendable, Equatable {
         /// `DROP TABLE`.
         case dropTable = "DROP TABLE"
         /// `ALTER TABLE … DROP COLUMN`.
@@ -14,7 +14,7 @@ public struct CheckFinding: Sendable {
     }
 
     /// What was found.
-    public enum Reason: Sendable {
+    package enum Reason: Sendable {
         /// `migrations/<database>/kiln.sum` does not exist.
         case sumMissing(database: String)
         /// `kiln.sum` exists but cannot be read.
@@ -136,9 +136,9 @@ public struct CheckFinding: Sendable {
     }
 
     /// What was found.
-    public let reason: Reason
+    package let reason: Reason
     /// Where, when it is in a file.
-    public let location: SourceLocation?
+    package let location: SourceLocation?
 
     /// A finding at a location.
     package init(_ reason: Reason, at location: SourceLocation? = nil) {
@@ -147,7 +147,7 @@ public struct CheckFinding: Sendable {
     }
 
     /// Whether it fails a check (errors) or only a strict one (warnings).
-    public var severity: Diagnostic.Severity {
+    package var severity: Diagnostic.Severity {
         switch reason {
         case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan, .renameReferencedTable: .warning
         // MARK: upgrade path

@@ -1,6 +1,6 @@
 /// A lint rule of `kiln check`: its warnings print the rule's name (`[drop-table]`), `--json` carries it as
 /// `rule`, and the comment `-- kiln:allow <rule>[, <rule>...]` silences it for one statement.
-public enum LintRule: String, CaseIterable, Sendable {
+package enum LintRule: String, CaseIterable, Sendable {
     /// `DROP TABLE` in a migration after the first, unless the table's rows were copied earlier in the same
     /// migration (the 12-step rebuild).
     case dropTable = "drop-table"

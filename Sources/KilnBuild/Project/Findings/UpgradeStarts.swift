@@ -1,14 +1,14 @@
 /// The starting versions an upgrade finding affects: a database at each of them, holding data, shows the
 /// problem when it is migrated. Worded as compressed ranges, e.g. "versions 1–3, 7, 9–12".
-public struct UpgradeStarts: Sendable, Equatable, CustomStringConvertible {
+package struct UpgradeStarts: Sendable, Equatable, CustomStringConvertible {
     /// The affected versions, ascending and distinct.
-    public private(set) var versions: [Int32]
+    package private(set) var versions: [Int32]
     /// Earlier versions that were not tried because trying every one would have cost too much; the finding
     /// may affect them too.
-    public private(set) var untried: ClosedRange<Int32>?
+    package private(set) var untried: ClosedRange<Int32>?
 
     /// The starts `versions` (in any order, repeats allowed), with `untried` versions when some were skipped.
-    public init(_ versions: some Sequence<Int32>, untried: ClosedRange<Int32>? = nil) {
+    package init(_ versions: some Sequence<Int32>, untried: ClosedRange<Int32>? = nil) {
         self.versions = Array(Set(versions)).sorted()
         self.untried = untried
     }
@@ -25,7 +25,7 @@ public struct UpgradeStarts: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The versions as ranges: consecutive versions are one range.
-    public var ranges: [ClosedRange<Int32>] {
+    package var ranges: [ClosedRange<Int32>] {
         var ranges: [ClosedRange<Int32>] = []
         for version in versions {
             if let last = ranges.last, last.upperBound + 1 == version {
@@ -38,7 +38,7 @@ public struct UpgradeStarts: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// "version 4", "versions 1–3, 7, 9–12", with "(… not tried)" when some were skipped.
-    public var description: String {
+    package var description: String {
         let words = ranges.map { range in
             range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
         }
