@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Layers, from the app outwards:
 /// - `Kiln`: what an app links (SQLite wrapper, migration sets, migrator).
-/// - `KilnBuild`: build-time tooling on top of `Kiln` (project layout, configuration).
+/// - `KilnBuild`: build-time tooling on top of `Kiln` (project layout, configuration); no product: only the
+///   package's own targets use it, through `package` declarations.
 /// - `KilnCommandLine`: the commands and their argument parser, as a library the tests can drive.
 /// - `kiln`: the executable, a few lines that hand the process arguments to `KilnCommandLine`.
 let package = Package(
@@ -16,7 +17,6 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Kiln", targets: ["Kiln"]),
-        .library(name: "KilnBuild", targets: ["KilnBuild"]),
         .executable(name: "kiln", targets: ["kiln"]),
         .plugin(name: "KilnPlugin", targets: ["KilnPlugin"]),
         .plugin(name: "KilnCommandPlugin", targets: ["KilnCommandPlugin"]),

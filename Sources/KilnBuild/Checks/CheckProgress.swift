@@ -1,8 +1,8 @@
 /// What the check of one database is doing, for a progress display: reported as each step starts, and while
 /// its fresh builds run, as often as ``BuildProgress`` is.
-public struct CheckProgress: Sendable, Equatable {
+package struct CheckProgress: Sendable, Equatable {
     /// A step of the check of one database, in the order they happen.
-    public enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// The migration files are read and checked: `kiln.sum`, SQLite features, lint, the schema file.
         case migrationFiles
         /// Fresh build `attempt` of `count` (two, whose bytes must be equal) is at `step`.
@@ -16,12 +16,12 @@ public struct CheckProgress: Sendable, Equatable {
     }
 
     /// The database being checked.
-    public let database: String
+    package let database: String
     /// What its check is doing.
-    public let step: Step
+    package let step: Step
 
     /// A progress value for `database`.
-    public init(database: String, step: Step) {
+    package init(database: String, step: Step) {
         self.database = database
         self.step = step
     }

@@ -7,7 +7,7 @@ extension ProjectChecker {
     /// (`.gitkeep`, `.DS_Store`) are left alone.
     ///
     /// - Returns: an error at each such entry; none when neither folder exists.
-    public func projectFindings() -> [CheckFinding] {
+    package func projectFindings() -> [CheckFinding] {
         let folder = project.root.appendingPathComponent("fixtures").path
         let strays = SchemaFileCheck.strayFindings(in: project)
         guard FileSystem.isDirectory(folder), let entries = try? FileSystem.contentsOfDirectory(folder),

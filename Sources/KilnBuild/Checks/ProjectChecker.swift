@@ -13,21 +13,21 @@ import Kiln
 ///    table;
 /// 7. once the project keeps schema files (`SchemaFileCheck`), `schema/<database>.sql` exists and describes
 ///    the schema of the newest version.
-public struct ProjectChecker: Sendable {
+package struct ProjectChecker: Sendable {
     /// The project.
-    public let project: KilnProject
+    package let project: KilnProject
     /// What both builds' SQL sees as 'now': nil for the time the check of a database starts.
-    public var clock: BuildClock?
+    package var clock: BuildClock?
     /// Called as each step of a database's check starts, and while its fresh builds run; nil (the default)
     /// reports nothing.
-    public var progress: (@Sendable (CheckProgress) -> Void)?
+    package var progress: (@Sendable (CheckProgress) -> Void)?
 
     /// The scratch builds' names in the system's temporary folder: `.kiln-check-<pid>-<random>-first.sqlite`.
     static let scratchNames = TemporaryName(mark: "kiln-check-")
 
     /// A checker for a project. The checker reports a migration edited since `kiln.sum` among its findings, so
     /// its copy of the project does not refuse one (``KilnProject/verifiesMigrationSums`` off).
-    public init(project: KilnProject) {
+    package init(project: KilnProject) {
         var project = project
         project.verifiesMigrationSums = false
         self.project = project
@@ -36,7 +36,7 @@ public struct ProjectChecker: Sendable {
     /// The findings for one database, errors and warnings, in check order.
     ///
     /// - Returns: what was found; none when the database passes.
-    public func findings(for database: String) -> [CheckFinding] {
+    package func findings(for database: String) -> [CheckFinding] {
         let migrator: Migrator
         do { migrator = try project.migrator(for: database) } catch let error as DiagnosticError {
             return [CheckFinding(.error(error))]
@@ -84,7 +84,7 @@ public struct ProjectChecker: Sendable {
     /// The findings for one database as diagnostics, in the library's words.
     ///
     /// - Returns: errors and warnings, in check order.
-    public func check(_ database: String) -> [Diagnostic] {
+    package func check(_ database: String) -> [Diagnostic] {
         findings(for: database).flatMap(\.diagnostics)
     }
 
@@ -96,7 +96,7 @@ public struct ProjectChecker: Sendable {
     /// - Throws: what loading the migrations throws, or ``FileSystemError`` of a step before publishing (the
     ///   old `kiln.sum`, or none, is then still there).
     /// - Returns: the file's path relative to the root, and how many migrations it records.
-    public func writeSum(for database: String, warning: (PublishWarning) -> Void = { _ in }) throws -> (
+    package func writeSum(for database: String, warning: (PublishWarning) -> Void = { _ in }) throws -> (
         path: String, migrations: Int
     ) {
         let set = try project.migrationSet(for: database)
@@ -114,7 +114,7 @@ public struct ProjectChecker: Sendable {
     ///
     /// - Throws: what loading the migrations throws.
     /// - Returns: one diagnostic per migration added, edited, renamed or removed since the sum was written.
-    public func sumDiagnostics(for database: String) throws -> [Diagnostic] {
+    package func sumDiagnostics(for database: String) throws -> [Diagnostic] {
         let set = try project.migrationSet(for: database)
         let sum = project.root.appendingPathComponent("migrations/\(database)/\(MigrationSum.fileName)").path
         guard FileSystem.exists(sum) else { return [] }

@@ -1,0 +1,33 @@
+import Kiln
+
+/// The ``PlannedMigrationReview`` of `kiln check`: the errors it would report in the planned migration from
+/// reading it, a feature newer than `minimumSQLite` and a `-- kiln:allow` comment that names no rule or
+/// silences nothing. Placeholders are not among them: the text verification runs has their stand-ins.
+struct PlannedMigrationCheck: PlannedMigrationReview {
+    func errors(in planned: Migrator, floor: SQLiteVersion?) -> [Diagnostic] {
+        guard let migration = planned.migrations.migrations.last else { return [] }
+        var findings = LintCheck.migrations(planned)
+        if let floor {
+            findings += FeatureFloorCheck.check(
+                source: migration.source, statements: migration.statements, floor: floor)
+        }
+        return findings.filter { $0.severity == .error && $0.location?.path == migration.path }.flatMap(\.diagnostics)
+    }
+}
+
+extension KilnProject {
+    /// Plans, proves and words the next migration of `database` (`kiln plan`), refusing a migration
+    /// `kiln check` would fail (``PlannedMigrationCheck``). Nothing is written.
+    ///
+    /// - Parameters:
+    ///   - database: the database.
+    ///   - options: renames, and whether data may be lost.
+    ///   - words: the words of the file name; nil to name it after the steps.
+    /// - Returns: the migration, or nil when the schema file matches the migrations.
+    /// - Throws: what ``planMigration(for:options:words:review:)`` throws.
+    package func planMigration(
+        for database: String, options: SchemaPlanOptions = SchemaPlanOptions(), words: [String]? = nil
+    ) throws -> PlannedMigration? {
+        try planMigration(for: database, options: options, words: words, review: PlannedMigrationCheck())
+    }
+}

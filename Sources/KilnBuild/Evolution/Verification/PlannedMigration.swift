@@ -1,0 +1,78 @@
+import Foundation
+import Kiln
+
+/// The next migration of a database as `kiln plan` writes it, proven on data first.
+package struct PlannedMigration: Sendable {
+    /// The steps.
+    package let plan: SchemaPlan
+    /// The migration's version: one after the newest.
+    package let version: Int32
+    /// Its file name, e.g. `0004_add_column_price_to_item.sql`.
+    package let fileName: String
+    /// The file's text: a header comment, then the steps.
+    package let text: String
+    /// What verification proved.
+    package let verification: PlanVerification
+
+    /// Each placeholder the developer must fill, where the file has it (the path is the file name).
+    package var placeholderLocations: [(placeholder: PlanPlaceholder, location: SourceLocation)] {
+        let source = SourceText(path: fileName, bytes: Array(text.utf8))
+        var searchFrom = text.startIndex
+        return plan.placeholders.compactMap { placeholder in
+            guard let range = text.range(of: placeholder.sql, range: searchFrom..<text.endIndex) else { return nil }
+            searchFrom = range.upperBound
+            let offset = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+            return (placeholder, source.location(ofByte: offset))
+        }
+    }
+
+    /// The longest slug of a default file name (``slugWords(of:)``): far below the 255 bytes a file name may
+    /// have, however long the names it is made of.
+    package static let maximumSlugLength = 100
+
+    /// The words of the default file name, from the steps: the first step that changes a table (else the first
+    /// step), and how many more there are, e.g. `add column price to item and 2 more`.
+    ///
+    /// - Returns: the words; `["migration"]` for an empty plan.
+    package static func slugWords(of plan: SchemaPlan) -> [String] {
+        let secondary: Set<SchemaPlanStep.Kind> = [
+            .createIndex, .dropIndex, .createView, .dropView, .createTrigger, .dropTrigger,
+        ]
+        let primary = plan.steps.filter { !secondary.contains($0.kind) }
+        guard let main = primary.first ?? plan.steps.first else { return ["migration"] }
+        let others = (primary.isEmpty ? plan.steps : primary).count - 1
+        return words(of: main) + (others > 0 ? ["and", "\(others)", "more"] : [])
+    }
+
+    /// What one step does, in a few words.
+    private static func words(of step: SchemaPlanStep) -> [String] {
+        switch step.kind {
+        case .createTable, .createIndex, .createView, .createTrigger: ["create", step.name]
+        case .dropTable, .dropIndex, .dropView, .dropTrigger: ["drop", step.name]
+        case .renameTable: ["rename", "table", step.name]
+        case .renameColumn: ["rename", "column", step.name]
+        case .rebuildTable: ["change", step.name]
+        case .addColumn:
+            addedColumn(in: step).map { ["add", "column", $0.column, "to", $0.table] } ?? ["add", "column", step.name]
+        }
+    }
+
+    /// The table and column an `ALTER TABLE table ADD [COLUMN] column …` statement names, read by tokens.
+    static func addedColumn(in step: SchemaPlanStep) -> (table: String, column: String)? {
+        for statement in step.statements {
+            var lexer = SQLLexer(statement)
+            let tokens = lexer.tokens()
+            guard tokens.count > 4, lexer.isWord(tokens[0], "ALTER"), lexer.isWord(tokens[1], "TABLE"),
+                var index = tokens.firstIndex(where: { lexer.isWord($0, "ADD") })
+            else { continue }
+            // `main.item` or `item`: the table's name is the token just before ADD.
+            let table = lexer.identifier(of: tokens[index - 1])
+            index += 1
+            if index < tokens.count, lexer.isWord(tokens[index], "COLUMN") { index += 1 }
+            if index < tokens.count, let table, let column = lexer.identifier(of: tokens[index]) {
+                return (table, column)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,176 @@
+import Kiln
+
+/// Another migration tool's record of what it applied to a database, read as that tool reads it.
+package struct TrackingTable: Sendable, Equatable {
+    /// The tool.
+    package let tool: TrackingTool
+    /// Its table's name, e.g. `__diesel_schema_migrations`; a schema comparison leaves it out.
+    package let tableName: String
+    /// What the table says was applied.
+    package let applied: AppliedMigrations
+
+    /// A tracking table from its parts.
+    package init(tool: TrackingTool, tableName: String, applied: AppliedMigrations) {
+        self.tool = tool
+        self.tableName = tableName
+        self.applied = applied
+    }
+
+    /// The tracking table of the database of `connection`, when it has one.
+    ///
+    /// - Parameters:
+    ///   - connection: the database.
+    ///   - file: the file as shown to the user, for errors.
+    /// - Returns: the table, or nil when the file has none.
+    /// - Throws: ``TrackingTableError`` when several tools' tables are there, the table lacks a column the
+    ///   tool's has (a table of the user's that only shares the name), records a row without a version, or a
+    ///   dirty or failed migration; ``SQLiteError`` when it cannot be read.
+    package static func read(from connection: SQLiteConnection, file: String) throws -> TrackingTable? {
+        let found = try candidates(in: connection)
+        guard found.count <= 1 else { throw TrackingTableError(.several(tools: found.map(\.tool)), file: file) }
+        guard let (tool, table) = found.first else { return nil }
+        try requireColumns(of: tool, table, connection, file)
+        let applied = try applied(by: tool, table, connection, file)
+        let listed: [String] =
+            switch applied {
+            case .versions(let versions): versions
+            case .through(let through, let later): [through] + later
+            }
+        guard !listed.contains("") else {
+            throw TrackingTableError(.missingVersion(tool: tool, table: table), file: file)
+        }
+        return TrackingTable(tool: tool, tableName: table, applied: applied)
+    }
+
+    /// The columns each tool's table has and kiln reads.
+    static func requiredColumns(of tool: TrackingTool) -> [String] {
+        switch tool {
+        case .diesel, .dbmate: ["version"]
+        case .sqlx: ["version", "success"]
+        case .golangMigrate: ["version", "dirty"]
+        case .goose: ["id", "version_id", "is_applied"]
+        case .flyway: ["installed_rank", "version", "type", "success"]
+        case .grdb: ["identifier"]
+        }
+    }
+
+    /// Refuses a table named like the tool's whose columns are not the tool's: a table of the user's own,
+    /// which says nothing about what was applied.
+    private static func requireColumns(
+        of tool: TrackingTool, _ table: String, _ connection: SQLiteConnection, _ file: String
+    ) throws {
+        let present = Set(
+            try connection.rows(sql: "SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]).compactMap {
+                if case .text(let name) = $0.first { name.identifierKey } else { nil }
+            })
+        let missing = requiredColumns(of: tool).filter { !present.contains($0.identifierKey) }
+        guard missing.isEmpty else {
+            throw TrackingTableError(.notTheToolsTable(tool: tool, table: table, missing: missing), file: file)
+        }
+    }
+
+    /// The known tables present, with the tool each belongs to (`schema_migrations` with a `dirty` column is
+    /// golang-migrate's, without one dbmate's).
+    private static func candidates(in connection: SQLiteConnection) throws -> [(tool: TrackingTool, table: String)] {
+        let names = Set(
+            try connection.rows(sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table'").compactMap {
+                if case .text(let name) = $0.first { name.identifierKey } else { nil }
+            })
+        var found: [(TrackingTool, String)] = []
+        let fixed: [(TrackingTool, String)] = [
+            (.diesel, "__diesel_schema_migrations"), (.sqlx, "_sqlx_migrations"), (.goose, "goose_db_version"),
+            (.flyway, "flyway_schema_history"), (.grdb, "grdb_migrations"),
+        ]
+        for (tool, table) in fixed where names.contains(table.identifierKey) { found.append((tool, table)) }
+        if names.contains("schema_migrations".identifierKey) {
+            let dirty = try connection.integer(
+                sql: "SELECT count(*) FROM pragma_table_info('schema_migrations') WHERE name = 'dirty' COLLATE NOCASE")
+            found.append((dirty > 0 ? .golangMigrate : .dbmate, "schema_migrations"))
+        }
+        return found
+    }
+
+    /// What `tool`'s `table` says was applied.
+    private static func applied(
+        by tool: TrackingTool, _ table: String, _ connection: SQLiteConnection, _ file: String
+    ) throws -> AppliedMigrations {
+        switch tool {
+        case .diesel:
+            return .versions(try texts("SELECT version FROM __diesel_schema_migrations ORDER BY version", connection))
+        case .dbmate: return .versions(try texts("SELECT version FROM schema_migrations ORDER BY version", connection))
+        case .grdb: return .versions(try texts("SELECT identifier FROM grdb_migrations ORDER BY rowid", connection))
+        case .sqlx:
+            if let failed = try texts(
+                "SELECT version FROM _sqlx_migrations WHERE NOT success ORDER BY version", connection
+            )
+            .first {
+                throw TrackingTableError(.failed(tool: tool, version: failed), file: file)
+            }
+            return .versions(try texts("SELECT version FROM _sqlx_migrations ORDER BY version", connection))
+        case .golangMigrate: return try golangMigrate(connection, file)
+        case .goose:
+            // The log's newest row for each version decides whether it is applied now; version 0 is goose's own.
+            return .versions(
+                try texts(
+                    """
+                    SELECT version_id FROM goose_db_version AS g
+                    WHERE version_id > 0 AND id = (SELECT max(id) FROM goose_db_version WHERE version_id = g.version_id)
+                      AND is_applied ORDER BY version_id
+                    """, connection))
+        case .flyway: return try flyway(connection, file)
+        }
+    }
+
+    /// golang-migrate's one row: the newest version, and whether it failed half-way.
+    private static func golangMigrate(_ connection: SQLiteConnection, _ file: String) throws -> AppliedMigrations {
+        guard let row = try connection.rows(sql: "SELECT version, dirty FROM schema_migrations LIMIT 1").first else {
+            return .versions([])
+        }
+        let version = text(row[0])
+        if case .integer(let dirty) = row[1], dirty != 0 {
+            throw TrackingTableError(.dirty(tool: .golangMigrate, version: version), file: file)
+        }
+        return .through(version, andLater: [])
+    }
+
+    /// Flyway's history: a failed script is refused; a baseline stands for every version up to it.
+    private static func flyway(_ connection: SQLiteConnection, _ file: String) throws -> AppliedMigrations {
+        let rows = try connection.rows(
+            sql: """
+                SELECT version, type, success FROM flyway_schema_history
+                WHERE version IS NOT NULL ORDER BY installed_rank
+                """)
+        var baseline: String?
+        var versions: [String] = []
+        for row in rows {
+            let version = text(row[0])
+            if case .integer(0) = row[2] {
+                throw TrackingTableError(.failed(tool: .flyway, version: version), file: file)
+            }
+            if case .text(let type) = row[1], type.uppercased() == "BASELINE" {
+                baseline = version
+                versions = []
+            } else {
+                versions.append(version)
+            }
+        }
+        return baseline.map { .through($0, andLater: versions) } ?? .versions(versions)
+    }
+
+    /// The first column of each row of `sql`, as text.
+    private static func texts(_ sql: String, _ connection: SQLiteConnection) throws -> [String] {
+        try connection.rows(sql: sql).map { text($0[0]) }
+    }
+
+    /// A version as text: an integer column (sqlx, goose, golang-migrate) in decimal.
+    private static func text(_ value: SQLiteValue) -> String {
+        switch value {
+        case .integer(let number): String(number)
+        case .text(let string): string
+        case .real(let number): String(number)
+        case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
+        // A missing version: refused by the caller, as it names no migration.
+        case .null: ""
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Kiln
+
+/// `kiln import` refused a source folder or could not write the result; nothing was written.
+///
+/// ```swift
+/// catch let error as ImportError where error.reason == .repeatableMigration { … }
+/// ```
+package struct ImportError: DiagnosticError, Equatable {
+    /// Why the import refused.
+    package enum Reason: Sendable, Equatable {
+        /// The source path is not a folder.
+        case sourceNotAFolder(String)
+        /// A file or folder could not be read or listed.
+        case cannotRead(String, FileSystemError)
+        /// An entry of the source folder (`link`, as shown) resolves through a symbolic link to `target`,
+        /// outside the source folder (`folder`, as shown): kiln reads nothing outside the folder named.
+        case linkOutsideFolder(link: String, target: String, folder: String)
+        /// A migration file holds a NUL byte (the location), where SQLite would stop reading it.
+        case nulByte
+        /// A migration file holds bytes that are not UTF-8 (the location), which kiln would refuse to run.
+        case invalidUTF8
+        /// No layout's signature is in the folder.
+        case unknownLayout(String)
+        /// Several layouts fit the folder; which one is meant must be named.
+        case ambiguousLayout(String, [MigrationTool])
+        /// The folder has no up migration of the tool.
+        case noMigrations(String, MigrationTool)
+        /// A `.sql` file the tool's layout does not name.
+        case unrecognizedFile(MigrationTool)
+        /// A file's version does not fit what the tool stores (e.g. sqlx's 64-bit integer).
+        case versionOutOfRange(String, MigrationTool)
+        /// Two migrations with the same version.
+        case duplicateVersion(String, otherFile: String)
+        /// A migration folder (diesel) without `up.sql`.
+        case missingUpFile
+        /// A goose or dbmate file without its up marker, or with the down marker before it.
+        case missingUpSection(String)
+        /// A templating placeholder the tool expands when it runs the file.
+        case placeholder(String)
+        /// A migration written as code (Go, Java, Rust…), which has no SQL to import.
+        case codeMigration
+        /// A file chosen by dialect (`.sql.sqlite`): which variant is SQLite's is a decision to make by hand.
+        case dialectVariant
+        /// A Flyway repeatable migration (`R__`), re-run whenever it changes: kiln has no such thing.
+        case repeatableMigration
+        /// `migrations/<db>/` already holds entries.
+        case targetNotEmpty(String)
+        /// `migrations/<db>` exists and is not a folder (a regular file, a FIFO…): nothing can be imported into it.
+        case targetNotAFolder(String, FileKind)
+        /// Writing the new migrations failed at `path`.
+        case cannotWrite(String, FileSystemError)
+    }
+
+    /// Why the import refused.
+    package let reason: Reason
+    /// The file (and line) at fault, where there is one.
+    package let location: SourceLocation?
+
+    /// An error for `reason` at `location`.
+    package init(_ reason: Reason, at location: SourceLocation? = nil) {
+        self.reason = reason
+        self.location = location
+    }
+
+    /// One error, at its location where it has one.
+    package var diagnostics: [Diagnostic] {
+        [Diagnostic(.error, reason.message, at: location, hint: reason.hint, code: "import")]
+    }
+}

@@ -1,0 +1,93 @@
+import Kiln
+
+/// Reads another tool's migration folder and plans its import: detects the tool (or takes the one named),
+/// orders the migrations as the tool does, renumbers them 1…n, refuses what cannot be imported and removes
+/// the statements kiln owns.
+package enum ImportPlanner {
+    /// Plans the import of the folder at `path` into database `database`.
+    ///
+    /// - Parameters:
+    ///   - database: the kiln database the migrations are for.
+    ///   - path: the source folder, to open.
+    ///   - shown: the source folder as the user typed it, the prefix of every location.
+    ///   - tool: the tool named with `--from`, or nil to detect it.
+    /// - Returns: the plan; nothing is written.
+    /// - Throws: ``ImportError`` for a folder that cannot be imported as it is; ``SQLiteError``
+    ///   (`SQLITE_INTERRUPT`) once Ctrl-C was pressed (the command line's `SQLiteInterrupt.request()`).
+    package static func plan(database: String, source path: String, shownAs shown: String, tool: MigrationTool?)
+        throws -> ImportPlan
+    {
+        let folder = try SourceFolder(path: path, shown: shown)
+        let tool = try tool ?? detect(folder)
+        let reading = try tool.layout.read(folder)
+        let ordered = try order(reading.migrations, in: folder)
+        guard !ordered.isEmpty else { throw ImportError(.noMigrations(folder.shown, tool)) }
+        var migrations: [ImportPlan.Migration] = []
+        var removals: [OwnedStatementRemoval] = []
+        for (index, source) in ordered.enumerated() {
+            try SQLiteInterrupt.check()
+            // What kiln would refuse to run is never copied: refused where it is, as `kiln migrate` would.
+            if let (offset, problem) = UTF8Validation.firstProblem(in: source.bytes) {
+                throw ImportError(
+                    problem == .nulByte ? .nulByte : .invalidUTF8,
+                    at: folder.location(source.file, bytes: source.bytes, offset: offset))
+            }
+            if let (offset, text) = try Placeholders.first(
+                in: source.bytes, range: source.imported, inStrings: source.expandsInStrings)
+            {
+                let location = folder.location(source.file, bytes: source.bytes, offset: offset)
+                throw ImportError(.placeholder(text), at: location)
+            }
+            let text = SourceText(path: folder.shownPath(source.file), bytes: source.bytes)
+            let (bytes, removed) = try OwnedStatements.remove(from: source.bytes[source.imported], source: text)
+            removals += removed
+            let version = Int32(index + 1)
+            migrations.append(
+                ImportPlan.Migration(
+                    version: version, fileName: fileName(version: version, source: source), bytes: bytes,
+                    sourceVersion: source.trackedVersion, sourceName: source.name, sourceFile: source.file,
+                    isSection: source.imported.count != source.bytes.count))
+        }
+        return ImportPlan(
+            tool: tool, database: database, source: folder.shown, migrations: migrations, removals: removals,
+            skippedDowns: reading.skippedDowns, notes: reading.notes)
+    }
+
+    /// The one tool whose signature the folder holds.
+    ///
+    /// - Returns: the tool.
+    /// - Throws: ``ImportError`` when none or several fit.
+    static func detect(_ folder: SourceFolder) throws -> MigrationTool {
+        let candidates = MigrationTool.allCases.filter { $0.layout.isCandidate(folder) }
+        guard candidates.count == 1, let tool = candidates.first else {
+            throw ImportError(
+                candidates.isEmpty ? .unknownLayout(folder.shown) : .ambiguousLayout(folder.shown, candidates))
+        }
+        return tool
+    }
+
+    /// The migrations in the tool's order.
+    ///
+    /// - Returns: the ordered migrations.
+    /// - Throws: ``ImportError`` for two migrations of the same version.
+    private static func order(_ migrations: [SourceMigration], in folder: SourceFolder) throws -> [SourceMigration] {
+        let sorted = migrations.sorted { ($0.order, $0.file) < ($1.order, $1.file) }
+        for (previous, next) in zip(sorted, sorted.dropFirst()) where previous.order == next.order {
+            throw ImportError(
+                .duplicateVersion(next.writtenVersion, otherFile: folder.shownPath(previous.file)),
+                at: folder.location(next.file))
+        }
+        return sorted
+    }
+
+    /// `NNNN_<version>_<name>.sql`: the kiln version padded to four digits, then the source version and name
+    /// with every character kiln's names do not allow replaced (`.` in a version by `-`, others by `_`).
+    static func fileName(version: Int32, source: SourceMigration) -> String {
+        let padded = String(repeating: "0", count: max(0, 4 - String(version).count)) + String(version)
+        func clean(_ text: String, replacement: Character) -> String {
+            String(
+                text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : replacement })
+        }
+        return "\(padded)_\(clean(source.writtenVersion, replacement: "-"))_\(clean(source.name, replacement: "_")).sql"
+    }
+}

@@ -1,0 +1,39 @@
+import Kiln
+
+/// How one tool lays out its migration folder: which entries are its signature, and how to read them.
+protocol MigrationLayout {
+    /// Whether the folder's entries hold an unambiguous sign of this tool (detection reads only these).
+    ///
+    /// - Returns: whether the tool is a candidate.
+    static func isCandidate(_ folder: SourceFolder) -> Bool
+
+    /// Reads every migration of the folder, with the down parts and the decisions to list.
+    ///
+    /// - Returns: what the folder holds, in no particular order.
+    /// - Throws: ``ImportError`` for what cannot be imported.
+    static func read(_ folder: SourceFolder) throws -> LayoutReading
+}
+
+/// What a layout reader found in a source folder.
+struct LayoutReading {
+    /// The migrations, in no particular order.
+    var migrations: [SourceMigration] = []
+    /// Where each down migration (or section) not imported is.
+    var skippedDowns: [SourceLocation] = []
+    /// Decisions the review lists: ignored files, transaction settings kiln does not follow.
+    var notes: [ImportNote] = []
+}
+
+/// A decision of the import the review lists, with where it comes from.
+package struct ImportNote: Equatable, Sendable {
+    /// What was decided, lowercase.
+    package let message: String
+    /// The file (and line) it is about.
+    package let location: SourceLocation
+
+    /// A note at `location`.
+    init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
+}

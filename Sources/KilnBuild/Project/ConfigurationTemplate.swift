@@ -1,0 +1,40 @@
+/// The commented `kiln.json` `kiln init` writes: every setting with a line on what it does, the ones that take
+/// part set to their defaults and the others commented out, so the file changes nothing until edited.
+package enum ConfigurationTemplate {
+    /// The file for a project whose first database is `database`.
+    package static func text(database: String) -> String {
+        """
+        // kiln.json: this project's settings, all optional. It is JSON with comments (// and /* */).
+        // The README's "kiln.json" section describes each setting.
+        {
+          // The SQLite of the oldest OS your app supports; kiln check refuses SQL it cannot run.
+          // "minimumSQLite": "3.36.0",
+
+          // Make kiln check require schema/<database>.sql (kiln schema <database> --write) for every database.
+          "schemaFile": false,
+
+          // Settings per database, by name (a folder migrations/<database>/).
+          "databases": {
+            "\(database)": {
+              // The built file's name in the output folder (default: \(database).sqlite).
+              // "output": "\(database).sqlite",
+              // PRAGMA application_id stamped on every file kiln creates for it; a file with another is refused.
+              // "applicationId": 0,
+              // The built file's page size: a power of two from 512 to 65536.
+              "pageSize": 4096,
+              // Whether the build runs ANALYZE, so the file ships query-planner statistics.
+              "analyze": false,
+              // A seed file's field separator other than ",": ";", "\\t" or "|", by table.
+              // "delimiters": { "<table>": ";" },
+              // Whether its SQL may use "text" as a string literal, as legacy SQLite did.
+              "doubleQuotedStrings": false
+              // Stand-ins for the app's own collations and functions, so kiln can run migrations using them:
+              // "collations": { "unicase": "NOCASE" },
+              // "functions": { "slugify": { "arguments": 1, "returns": "first-argument" } }
+            }
+          }
+        }
+
+        """
+    }
+}

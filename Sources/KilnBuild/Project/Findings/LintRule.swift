@@ -1,0 +1,20 @@
+/// A lint rule of `kiln check`: its warnings print the rule's name (`[drop-table]`), `--json` carries it as
+/// `rule`, and the comment `-- kiln:allow <rule>[, <rule>...]` silences it for one statement.
+package enum LintRule: String, CaseIterable, Sendable {
+    /// `DROP TABLE` in a migration after the first, unless the table's rows were copied earlier in the same
+    /// migration (the 12-step rebuild).
+    case dropTable = "drop-table"
+    /// `ALTER TABLE … DROP COLUMN` in a migration after the first.
+    case dropColumn = "drop-column"
+    /// `DELETE` without `WHERE` in a migration after the first.
+    case deleteWithoutWhere = "delete-without-where"
+    /// A seeded table without a primary key.
+    case seedWithoutPrimaryKey = "seed-without-primary-key"
+    /// An app query whose plan, on the built file, scans every row of a seeded table.
+    case fullScan = "full-scan"
+    /// `ALTER TABLE x RENAME TO y` while other tables reference `x` by foreign key.
+    case renameReferencedTable = "rename-referenced-table"
+
+    /// The rule names, in declaration order.
+    package static var names: [String] { allCases.map(\.rawValue) }
+}
