@@ -42,7 +42,7 @@ public struct BuildClock: Sendable, Equatable, Hashable {
     }
 
     /// The same instant as a connection's clock.
-    public var sqliteClock: SQLiteClock { .pinned(secondsSince1970: secondsSince1970) }
+    package var sqliteClock: SQLiteClock { .pinned(secondsSince1970: secondsSince1970) }
 
     /// How the manifest names where the instant came from.
     var source: String { isSourceDateEpoch ? Self.sourceDateEpochVariable : "build start" }

@@ -13,13 +13,13 @@ public enum SchemaDiagram {
     /// attribute's type and name, so other spellings are mapped (`VARCHAR(20)` → `VARCHAR_20`, `first name` →
     /// `first_name`) and the real ones kept in the notes. A foreign key is `child }o--|| parent : "columns"`
     /// when its columns are NOT NULL, `}o--o|` when one can be NULL, `|o--…` when they are also unique.
-    public static func mermaid(_ model: SchemaModel) -> String {
+    package static func mermaid(_ model: SchemaModel) -> String {
         MermaidERDiagram(model).text
     }
 
     /// A Graphviz digraph of `model`, named `name`: a node per table labelled with an HTML-like table of its
     /// columns, an edge per foreign key between the columns' rows with crow's-foot ends.
-    public static func dot(_ model: SchemaModel, name: String) -> String {
+    package static func dot(_ model: SchemaModel, name: String) -> String {
         GraphvizDiagram(model, name: name).text
     }
 }

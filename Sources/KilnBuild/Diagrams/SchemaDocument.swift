@@ -43,7 +43,7 @@ public enum SchemaDocument {
     /// `indexes`, `views` and `triggers` (without the shadow tables of virtual tables, as in the schema file),
     /// each with its stored statement from `definitions` as `definition`, pretty-printed with sorted keys,
     /// ending with a line break.
-    public static func json(
+    package static func json(
         _ model: SchemaModel, database: String, version: Int32, definitions: Definitions = Definitions()
     ) -> String {
         let defined = { (type: String, name: String, node: DocumentNode) -> DocumentNode in

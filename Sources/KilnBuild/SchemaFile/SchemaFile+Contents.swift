@@ -10,7 +10,7 @@ extension SchemaFile {
         /// The text of `schema/<database>.md`, or nil when the project does not keep a diagram.
         public let diagram: String?
         /// The schema the text describes (the migrations' at the newest version).
-        public let model: SchemaModel
+        package let model: SchemaModel
     }
 
     /// The schema file of `database` at the newest version of `migrator`'s migrations: `header` as `-- `
@@ -49,7 +49,7 @@ extension SchemaFile {
     /// `schema/<database>.md`: a title, a line saying where it comes from, and the Mermaid diagram of `model`.
     ///
     /// - Returns: the Markdown text.
-    public static func diagramDocument(_ model: SchemaModel, database: String) -> String {
+    package static func diagramDocument(_ model: SchemaModel, database: String) -> String {
         var diagram = SchemaDiagram.mermaid(model)
         if !diagram.hasSuffix("\n") { diagram += "\n" }
         return """

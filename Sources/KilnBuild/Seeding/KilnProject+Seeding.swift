@@ -29,7 +29,7 @@ extension KilnProject {
     /// - Returns: what happened to each table, in load order.
     /// - Throws: ``SeedError``, ``CSVError``, ``MigrationSetError``, ``ProjectError``, or ``FileSystemError`` when
     ///   `path` is not a regular file; the file is unchanged.
-    public func seed(
+    package func seed(
         _ database: String, fileAt path: String, shownAs: String? = nil, mode: SeedMode = .insert, only: [String] = [],
         durability: SeedDurability = .full, progress: ((SeedProgress) -> Void)? = nil, clock: SQLiteClock = .system
     ) throws -> [SeedTableReport] {

@@ -23,7 +23,7 @@ public struct PlanVerifier {
     /// The database's migrator.
     public let migrator: Migrator
     /// The schema the plan must give (the schema file's).
-    public let wanted: SchemaModel
+    package let wanted: SchemaModel
     /// The developer's fixtures, each a data set of its own.
     let fixtures: [UpgradeFixture]
     /// The oldest SQLite the app runs on (`minimumSQLite` in `kiln.json`), whose features a plan may use.
@@ -32,7 +32,7 @@ public struct PlanVerifier {
     /// A verifier for plans of `migrator`'s database, with the fixtures of `project` when given.
     ///
     /// - Throws: ``FileSystemError`` when the fixture folder cannot be listed.
-    public init(migrator: Migrator, wanted: SchemaModel, project: KilnProject? = nil) throws {
+    package init(migrator: Migrator, wanted: SchemaModel, project: KilnProject? = nil) throws {
         self.migrator = migrator
         self.wanted = wanted
         fixtures = try project.map { try UpgradeFixture.all(in: $0, migrations: migrator.migrations).fixtures } ?? []
