@@ -34,7 +34,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The clang-style text: one line, plus a `note:` line for the hint. `tool` names the program where there
     /// is no location. A line break or other control character in the message, hint or path (a name from a
     /// user's file can hold any) is written as an escape (`\n`, `\u{1B}`), so each line is one line as shown.
-    public func formatted(tool: String = "kiln") -> String {
+    package func formatted(tool: String = "kiln") -> String {
         let prefix = shownLocation ?? tool
         var text = "\(prefix): \(severity.rawValue): \(OneLineText.escaped(message))"
         if let hint { text += "\n\(prefix): note: \(OneLineText.escaped(hint))" }

@@ -9,7 +9,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public let column: Int
 
     /// Creates a location from its parts.
-    public init(path: String, line: Int, column: Int) {
+    package init(path: String, line: Int, column: Int) {
         self.path = path
         self.line = line
         self.column = column

@@ -7,7 +7,7 @@ public struct SourceText: Sendable {
     private let lineStarts: [Int]
 
     /// Indexes `bytes` by line.
-    public init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         var starts = [0]
@@ -16,7 +16,7 @@ public struct SourceText: Sendable {
     }
 
     /// The location of a byte offset; offsets past the end point just after the last byte.
-    public func location(ofByte offset: Int) -> SourceLocation {
+    package func location(ofByte offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         // The last line start at or before the offset.
         var low = 0

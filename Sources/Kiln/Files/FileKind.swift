@@ -28,7 +28,7 @@ public enum FileKind: String, Sendable, Equatable, CaseIterable {
     /// The kind whose type bits `mode` carries.
     ///
     /// - Parameter mode: an `st_mode` from `stat(2)`.
-    public init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regularFile
         case S_IFDIR: self = .directory
@@ -42,7 +42,7 @@ public enum FileKind: String, Sendable, Equatable, CaseIterable {
     }
 
     /// The kind with its article, as a sentence says it: `a directory`, `a FIFO`.
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .regularFile: "a regular file"
         case .directory: "a directory"

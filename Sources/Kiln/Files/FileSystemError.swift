@@ -61,7 +61,7 @@ public struct FileSystemError: DiagnosticError, Equatable, CustomStringConvertib
     public let holder: String?
 
     /// An error from a failed system call; `code` is its `errno`.
-    public init(_ operation: Operation, path: String, code: Int32, holder: String? = nil) {
+    package init(_ operation: Operation, path: String, code: Int32, holder: String? = nil) {
         self.operation = operation
         self.path = path
         self.cause = .system(errno: code)
@@ -69,7 +69,7 @@ public struct FileSystemError: DiagnosticError, Equatable, CustomStringConvertib
     }
 
     /// A refusal of `path`, which is `kind` and not a regular file.
-    public init(_ operation: Operation, path: String, notARegularFile kind: FileKind) {
+    package init(_ operation: Operation, path: String, notARegularFile kind: FileKind) {
         self.operation = operation
         self.path = path
         self.cause = .notARegularFile(kind)

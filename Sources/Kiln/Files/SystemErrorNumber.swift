@@ -6,14 +6,14 @@
 
 /// An `errno` as messages show it: its C name and the system's text, e.g. `EIO, Input/output error`, so a
 /// message keeps the real cause a system call reported, in words a user can also search for.
-public enum SystemErrorNumber {
+package enum SystemErrorNumber {
     /// `EIO, Input/output error`; a code without a known name is `errno 4242, <text>`.
-    public static func describe(_ code: Int32) -> String {
+    package static func describe(_ code: Int32) -> String {
         "\(name(of: code) ?? "errno \(code)"), \(String(cString: strerror(code)))"
     }
 
     /// The C name of an `errno` value (`ENOSPC`), when it is one a file operation can report.
-    public static func name(of code: Int32) -> String? {
+    package static func name(of code: Int32) -> String? {
         names.first { $0.code == code }?.name
     }
 

@@ -63,7 +63,7 @@ public struct FleetFileResult: Sendable {
     }
 
     /// A result from its facts.
-    public init(
+    package init(
         file: FleetFile, outcome: Outcome, fromVersion: Int32?, toVersion: Int32?, appliedCount: Int,
         busyRetries: Int = 0, duration: TimeInterval, error: (any Error)? = nil, failedAfterCommit: Bool = false
     ) {

@@ -20,7 +20,7 @@ public struct FleetSelectionError: DiagnosticError, Sendable, Equatable, CustomS
     public let pattern: String
 
     /// An error from its facts.
-    public init(_ reason: Reason, pattern: String) {
+    package init(_ reason: Reason, pattern: String) {
         self.reason = reason
         self.pattern = pattern
     }

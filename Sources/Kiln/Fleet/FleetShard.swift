@@ -18,12 +18,12 @@ public struct FleetShard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `file` is in this slice.
-    public func contains(_ file: FleetFile) -> Bool {
+    package func contains(_ file: FleetFile) -> Bool {
         Int(Self.stableHash(of: file.relativePath) % UInt64(count)) == index - 1
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes of `relativePath`.
-    public static func stableHash(of relativePath: String) -> UInt64 {
+    package static func stableHash(of relativePath: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in relativePath.utf8 {
             hash ^= UInt64(byte)

@@ -23,7 +23,7 @@ public struct FleetSummary: Sendable {
     public internal(set) var duration: TimeInterval = 0
 
     /// An empty summary.
-    public init() {}
+    package init() {}
 
     /// Files whose outcome makes the run fail.
     public var failureCount: Int { counts.filter { $0.key.isFailure }.reduce(0) { $0 + $1.value } }
@@ -32,7 +32,7 @@ public struct FleetSummary: Sendable {
     public var succeeded: Bool { failureCount == 0 && !stoppedEarly }
 
     /// Counts one more result.
-    public mutating func add(_ result: FleetFileResult) {
+    package mutating func add(_ result: FleetFileResult) {
         fileCount += 1
         counts[result.outcome, default: 0] += 1
         if let version = result.fromVersion { startingVersions[version, default: 0] += 1 }

@@ -71,9 +71,9 @@ public struct DatabaseInstaller: Sendable {
     public let migrations: MigrationSet?
     /// Reference tables made equal to the bundled file's at every install.
     public var refreshTables: [String]
-    /// How many seconds ``install()`` waits for another install of the same destination (another process, or
+    /// How many seconds ``install()-1ib3r`` waits for another install of the same destination (another process, or
     /// another thread of this one) to finish; `nil`, the default, waits as long as it takes. When the time
-    /// passes, ``install()`` throws ``InstallerError/Reason/lockTimedOut(seconds:holder:)`` and writes nothing.
+    /// passes, ``install()-1ib3r`` throws ``InstallerError/Reason/lockTimedOut(seconds:holder:)`` and writes nothing.
     public var lockTimeout: TimeInterval?
     /// How much of the bundled file and of a fresh copy is checked before the copy is published:
     /// ``Verification/header`` (the default, no page read beyond the first) or ``Verification/full``
@@ -100,7 +100,7 @@ public struct DatabaseInstaller: Sendable {
     public var legacyAdoption: LegacyAdoption?
     /// Told how far the copy of the bundled database has got, when the install copies it (a first launch, or
     /// a damaged copy replaced), e.g. to drive a progress bar; nil (the default) is told nothing. It is called
-    /// on the thread that runs ``install()``.
+    /// on the thread that runs ``install()-1ib3r``.
     public var copyProgress: (@Sendable (CopyProgress) -> Void)?
 
     /// An installer for one bundled database.

@@ -10,7 +10,7 @@ extension DatabaseInstaller {
         public let error: FileSystemError
 
         /// A warning from its facts.
-        public init(published: String, error: FileSystemError) {
+        package init(published: String, error: FileSystemError) {
             self.published = published
             self.error = error
         }

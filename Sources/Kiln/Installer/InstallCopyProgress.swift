@@ -8,7 +8,7 @@ extension DatabaseInstaller {
         public let totalBytes: Int
 
         /// A progress value.
-        public init(copiedBytes: Int, totalBytes: Int) {
+        package init(copiedBytes: Int, totalBytes: Int) {
             self.copiedBytes = copiedBytes
             self.totalBytes = totalBytes
         }
@@ -18,8 +18,9 @@ extension DatabaseInstaller {
             totalBytes > 0 ? min(1, Double(copiedBytes) / Double(totalBytes)) : 1
         }
 
-        /// Seconds left when the copy so far took `elapsed` seconds, at the same pace (``TimeLeftEstimate``); nil
-        /// too early to tell and once every byte is copied.
+        /// Seconds left when the copy so far took `elapsed` seconds, at the same pace (the estimate kiln's own
+        /// progress lines show); nil too early to tell (1% or less copied, or under half a second) and once every
+        /// byte is copied.
         public func estimatedSecondsLeft(elapsed: Double) -> Double? {
             TimeLeftEstimate.seconds(fractionCompleted: fractionCompleted, elapsed: elapsed)
         }

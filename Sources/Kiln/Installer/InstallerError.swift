@@ -93,7 +93,7 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
     public let destination: String
 
     /// An error from its facts.
-    public init(_ reason: Reason, bundled: String, destination: String) {
+    package init(_ reason: Reason, bundled: String, destination: String) {
         self.reason = reason
         self.bundled = bundled
         self.destination = destination

@@ -8,7 +8,7 @@ public enum RefreshedObjectKind: Equatable, Sendable {
     case virtualTable
 
     /// `SQLite's own table`, `a view`, `a virtual table`.
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .internalTable: "SQLite's own table"
         case .view: "a view"

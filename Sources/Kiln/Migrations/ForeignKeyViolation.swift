@@ -8,7 +8,7 @@ public struct ForeignKeyViolation: Hashable, Sendable, CustomStringConvertible {
     public let parent: String
 
     /// A violation from its parts.
-    public init(table: String, rowid: SQLiteValue, parent: String) {
+    package init(table: String, rowid: SQLiteValue, parent: String) {
         self.table = table
         self.rowid = rowid
         self.parent = parent

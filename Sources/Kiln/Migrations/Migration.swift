@@ -14,14 +14,14 @@ public struct Migration: Sendable, Equatable {
     /// They are split again from ``source`` on each call (linear in the file's size), so that a loaded
     /// migration holds its file and nothing in proportion to its number of statements; the migrator itself
     /// runs them one at a time without this list.
-    public var statements: [SQLStatementRange] {
+    package var statements: [SQLStatementRange] {
         var lexer = SQLLexer(bytes: source.bytes)
         return SQLStatementSplitter.statements(of: &lexer)
     }
 
     /// Whether the file holds comments only: a placeholder version, valid, which changes nothing but
     /// `PRAGMA user_version` (real histories keep them for versions released without a schema change).
-    public var isPlaceholder: Bool {
+    package var isPlaceholder: Bool {
         var lexer = SQLLexer(bytes: source.bytes)
         var position = 0
         return SQLStatementSplitter.nextStatement(of: &lexer, from: &position) == nil

@@ -19,7 +19,7 @@ extension MigrationError {
         public var readBackFailed = false
 
         /// A run's state from its facts.
-        public init(startVersion: Int32, committedVersion: Int32, migrationInProgress: Int32?) {
+        package init(startVersion: Int32, committedVersion: Int32, migrationInProgress: Int32?) {
             self.startVersion = startVersion
             self.committedVersion = committedVersion
             self.migrationInProgress = migrationInProgress

@@ -53,7 +53,7 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     public var run: RunState?
 
     /// An error from its facts.
-    public init(_ reason: Reason, location: SourceLocation? = nil, path: String, database: String) {
+    package init(_ reason: Reason, location: SourceLocation? = nil, path: String, database: String) {
         self.reason = reason
         self.location = location
         self.path = path

@@ -7,7 +7,7 @@ extension MigrationFileName {
     ///   - name: the invalid file name.
     ///   - usedVersions: the versions of the folder's valid migration files.
     /// - Returns: a file name that ``parse(_:)`` accepts.
-    public static func suggestion(for name: String, usedVersions: Set<Int32>) -> String {
+    package static func suggestion(for name: String, usedVersions: Set<Int32>) -> String {
         var stem = Substring(name)
         if stem.lowercased().hasSuffix(".sql") { stem = stem.dropLast(4) }
         let digits = stem.prefix { $0.isASCII && $0.isNumber }

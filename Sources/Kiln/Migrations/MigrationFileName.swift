@@ -3,7 +3,7 @@
 /// `-`.
 public enum MigrationFileName {
     /// What a name means, or why it is not a migration name.
-    public enum Parsed: Equatable, Sendable {
+    package enum Parsed: Equatable, Sendable {
         /// A valid name.
         case migration(version: Int32, slug: String)
         /// A `.sql` file whose name breaks the rule.
@@ -44,7 +44,7 @@ public enum MigrationFileName {
     /// Parses a file name (not a path).
     ///
     /// - Returns: the version and slug, or the rule the name breaks, or ``Parsed/notSQL``.
-    public static func parse(_ name: String) -> Parsed {
+    package static func parse(_ name: String) -> Parsed {
         guard name.lowercased().hasSuffix(".sql") else { return .notSQL }
         guard name.hasSuffix(".sql") else { return .invalid(.extensionNotLowercase) }
         let stem = name.dropLast(4)
@@ -72,7 +72,7 @@ public enum MigrationFileName {
     /// (`kiln plan` names a file after a table, whose name may be longer than a file name can be).
     ///
     /// - Returns: the name.
-    public static func make(version: Int32, words: [String], maximumSlugLength: Int = .max) -> String {
+    package static func make(version: Int32, words: [String], maximumSlugLength: Int = .max) -> String {
         let padded = String(repeating: "0", count: max(0, 4 - String(version).count)) + String(version)
         var slug = ""
         for character in words.joined(separator: " ").lowercased() where slug.count < maximumSlugLength {

@@ -48,7 +48,7 @@ public enum MigrationPolicy {
     /// The first rule a statement breaks, with the offending token, or nil when it is allowed.
     ///
     /// - Returns: the token and the rule, or nil.
-    public static func violation(in statement: SQLStatementRange, lexer: SQLLexer) -> (token: SQLToken, rule: Rule)? {
+    package static func violation(in statement: SQLStatementRange, lexer: SQLLexer) -> (token: SQLToken, rule: Rule)? {
         // Enough for the longest form checked: `EXPLAIN QUERY PLAN PRAGMA schema . name`.
         var tokens = statement.tokens(prefix: 7)[...]
         // `EXPLAIN` and `EXPLAIN QUERY PLAN` still run what follows them.

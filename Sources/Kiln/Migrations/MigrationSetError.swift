@@ -37,7 +37,7 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         public let location: SourceLocation
 
         /// A problem from its parts.
-        public init(_ reason: Reason, at location: SourceLocation) {
+        package init(_ reason: Reason, at location: SourceLocation) {
             self.reason = reason
             self.location = location
         }
@@ -53,7 +53,7 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
     public let problems: [Problem]
 
     /// An error reporting `problems` (at least one).
-    public init(_ problems: [Problem]) { self.problems = problems }
+    package init(_ problems: [Problem]) { self.problems = problems }
 
     /// The reasons alone, for matching.
     public var reasons: [Reason] { problems.map(\.reason) }

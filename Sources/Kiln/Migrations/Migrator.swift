@@ -15,7 +15,6 @@ import Foundation
 ///
 /// ## Topics
 /// - ``migrate(_:to:baseline:onEvent:finishing:)``
-/// - ``freshSchema(at:)``
 /// - ``Event``
 /// - ``Report``
 public struct Migrator: Sendable {
@@ -50,7 +49,7 @@ public struct Migrator: Sendable {
     /// SQLite did (``SQLiteConnection/allowDoubleQuotedStringLiterals(_:)``); off by default.
     public var doubleQuotedStringLiterals = false
     /// Runs on every connection the migrator migrates, before its first migration (and on the in-memory
-    /// connections it makes itself: ``freshSchema(at:)``, a baseline's comparison, a dry run), to register
+    /// connections it makes itself: a fresh schema for a baseline's comparison, a dry run), to register
     /// what the migrations need that SQLite does not have: the app's collations
     /// (``SQLiteConnection/createCollation(named:_:)``) and functions
     /// (``SQLiteConnection/createFunction(named:argumentCount:deterministic:_:)``). Register the same ones the
@@ -137,7 +136,7 @@ public struct Migrator: Sendable {
     }
 
     /// The schema a fresh database has at `version`, built in memory.
-    public func freshSchema(at version: Int32) throws -> SchemaSnapshot {
+    package func freshSchema(at version: Int32) throws -> SchemaSnapshot {
         let scratch = try SQLiteConnection(path: ":memory:")
         // This migrator as it is configured (setup closure, settings): stamping its application id on the
         // scratch database does not change the schema.

@@ -5,20 +5,20 @@
 ///
 /// The lexer never fails: an unterminated string or comment runs to the end of the text and is reported in
 /// ``problems``, and SQLite's own parser gives the authoritative error when the text is prepared.
-public struct SQLLexer {
+package struct SQLLexer {
     /// The UTF-8 bytes being tokenized.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Unterminated strings, identifiers and block comments found while tokenizing.
-    public private(set) var problems: [SQLLexerProblem] = []
+    package private(set) var problems: [SQLLexerProblem] = []
 
     /// Creates a lexer over UTF-8 bytes.
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// Creates a lexer over a string's UTF-8.
-    public init(_ text: String) { self.bytes = Array(text.utf8) }
+    package init(_ text: String) { self.bytes = Array(text.utf8) }
 
     /// Every token of the text, in order.
-    public mutating func tokens() -> [SQLToken] {
+    package mutating func tokens() -> [SQLToken] {
         var result: [SQLToken] = []
         var position = 0
         while let token = nextToken(from: &position) { result.append(token) }
@@ -26,19 +26,19 @@ public struct SQLLexer {
     }
 
     /// Whether UTF-8 SQL text holds any token other than `;`, that is, anything SQLite would run.
-    public static func containsStatement(_ bytes: [UInt8]) -> Bool {
+    package static func containsStatement(_ bytes: [UInt8]) -> Bool {
         var lexer = SQLLexer(bytes: bytes)
         return lexer.tokens().contains { $0.kind != .semicolon }
     }
 
     /// The text of a token.
-    public func text(of token: SQLToken) -> String {
+    package func text(of token: SQLToken) -> String {
         String(decoding: bytes[token.range], as: UTF8.self)
     }
 
     /// The identifier a token names: a bare word as written, a quoted identifier without its quotes and with
     /// doubled quotes undone; nil for other tokens.
-    public func identifier(of token: SQLToken) -> String? {
+    package func identifier(of token: SQLToken) -> String? {
         switch token.kind {
         case .word: return text(of: token)
         case .quotedIdentifier:
@@ -62,7 +62,7 @@ public struct SQLLexer {
     }
 
     /// Whether a token is the bare word `keyword`, compared without regard to ASCII case.
-    public func isWord(_ token: SQLToken, _ keyword: String) -> Bool {
+    package func isWord(_ token: SQLToken, _ keyword: String) -> Bool {
         guard token.kind == .word, token.range.count == keyword.utf8.count else { return false }
         return zip(bytes[token.range], keyword.utf8).allSatisfy { lowercased($0) == lowercased($1) }
     }
@@ -72,7 +72,7 @@ public struct SQLLexer {
     }
 
     /// Skips white space and comments from `position` and returns the next token, or nil at the end.
-    public mutating func nextToken(from position: inout Int) -> SQLToken? {
+    package mutating func nextToken(from position: inout Int) -> SQLToken? {
         skipTrivia(&position)
         guard position < bytes.count else { return nil }
         let start = position

@@ -2,9 +2,9 @@
 ///
 /// It keeps only its byte range and a reference to the text (shared, not copied), and lexes its tokens again
 /// when asked, so a file of a million statements does not hold a million token arrays while it runs.
-public struct SQLStatementRange: Equatable, Sendable {
+package struct SQLStatementRange: Equatable, Sendable {
     /// From the statement's first token through its closing `;` (or the last token when it has none).
-    public let range: Range<Int>
+    package let range: Range<Int>
     /// Whether the range ends with the `;` that closes the statement.
     let isClosed: Bool
     /// The UTF-8 text the range points into.
@@ -18,7 +18,7 @@ public struct SQLStatementRange: Equatable, Sendable {
     }
 
     /// The statement's tokens, excluding the closing `;`.
-    public var tokens: [SQLToken] { tokens(prefix: .max) }
+    package var tokens: [SQLToken] { tokens(prefix: .max) }
 
     /// The statement's first `limit` tokens (fewer when it has fewer), excluding the closing `;`: what a look
     /// at how a statement begins needs, without lexing the rest of it.
@@ -34,7 +34,7 @@ public struct SQLStatementRange: Equatable, Sendable {
     }
 
     /// Two statements are equal when they span the same bytes and both are closed or both are not.
-    public static func == (left: SQLStatementRange, right: SQLStatementRange) -> Bool {
+    package static func == (left: SQLStatementRange, right: SQLStatementRange) -> Bool {
         left.range == right.range && left.isClosed == right.isClosed
     }
 }

@@ -11,9 +11,9 @@
 /// with `CREATE` or `EXPLAIN`: in `sqlite3_complete`'s state machine only those can reach a trigger body, so
 /// for every other statement the first `;` outside strings and comments is its end, and SQLite's answer
 /// would be "complete" (<https://www.sqlite.org/src/file/src/complete.c>).
-public enum SQLStatementSplitter {
+package enum SQLStatementSplitter {
     /// The statements of `lexer`'s text, in order; white space and comments between them are dropped.
-    public static func statements(of lexer: inout SQLLexer) -> [SQLStatementRange] {
+    package static func statements(of lexer: inout SQLLexer) -> [SQLStatementRange] {
         var result: [SQLStatementRange] = []
         var position = 0
         while let statement = nextStatement(of: &lexer, from: &position) { result.append(statement) }

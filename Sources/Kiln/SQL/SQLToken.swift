@@ -1,7 +1,7 @@
 /// One token of SQL text, as a byte range into the UTF-8 source it came from.
-public struct SQLToken: Equatable, Sendable {
+package struct SQLToken: Equatable, Sendable {
     /// What kind of token this is.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A bare word: a keyword or an unquoted identifier.
         case word
         /// An identifier in `"double quotes"`, backticks or `[brackets]`.
@@ -21,7 +21,7 @@ public struct SQLToken: Equatable, Sendable {
     }
 
     /// What kind of token this is.
-    public let kind: Kind
+    package let kind: Kind
     /// The token's bytes in the source, including quotes.
-    public let range: Range<Int>
+    package let range: Range<Int>
 }

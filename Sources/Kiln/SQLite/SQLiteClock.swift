@@ -11,14 +11,14 @@ import KilnSQLiteShim
 /// ```swift
 /// let db = try SQLiteConnection(path: path, clock: .pinned(secondsSince1970: 1_700_000_000))
 /// ```
-public enum SQLiteClock: Sendable, Equatable, Hashable {
+package enum SQLiteClock: Sendable, Equatable, Hashable {
     /// The system's clock (SQLite's default).
     case system
     /// A fixed instant, in whole seconds since 1970-01-01 00:00:00 UTC.
     case pinned(secondsSince1970: Int64)
 
     /// The largest instant SQLite's date functions represent: 9999-12-31 23:59:59 UTC.
-    public static let latestSecondsSince1970: Int64 = 253_402_300_799
+    package static let latestSecondsSince1970: Int64 = 253_402_300_799
 
     /// The name of the VFS that gives a connection this clock, nil for the default VFS.
     ///

@@ -10,7 +10,7 @@ extension SQLiteConnection {
     ///
     /// - Throws: ``SQLiteError`` when the copy fails; `destination` is then unchanged or partly written, never
     ///   a mix of two databases that SQLite would accept as consistent.
-    public func copyDatabase(into destination: SQLiteConnection) throws {
+    package func copyDatabase(into destination: SQLiteConnection) throws {
         guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
             throw destination.lastError(code: sqlite3_errcode(destination.handle))
         }

@@ -9,7 +9,7 @@ extension SQLiteConnection {
     ///
     /// - Parameter seed: the generator's seed; its first eight bytes are used (zeros when shorter).
     /// - Throws: ``SQLiteError`` when the functions cannot be registered.
-    public func useDeterministicRandomness(seed: [UInt8]) throws {
+    package func useDeterministicRandomness(seed: [UInt8]) throws {
         let value = seed.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
         try check(kiln_deterministic_randomness(handle, value))
     }

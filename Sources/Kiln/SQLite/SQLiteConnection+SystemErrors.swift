@@ -18,7 +18,7 @@ extension SQLiteConnection {
     ///
     /// - Returns: whether the log is recorded.
     @discardableResult
-    public static func recordSystemErrors() -> Bool {
+    package static func recordSystemErrors() -> Bool {
         kiln_record_system_errors() == SQLITE_OK
     }
 

@@ -31,7 +31,7 @@ extension SQLiteConnection {
     /// guarantees that a transaction whose rollback fails is rolled back when the connection closes or the next
     /// statement runs (<https://www.sqlite.org/lang_transaction.html>, "Response To Errors Within A
     /// Transaction").
-    public func rollbackIfActive() {
+    package func rollbackIfActive() {
         guard !isAutocommit else { return }
         do { try execute(sql: "ROLLBACK") } catch {
             // Nothing to add to the error already being thrown; see the doc comment.

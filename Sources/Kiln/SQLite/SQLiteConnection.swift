@@ -17,7 +17,7 @@ import KilnSQLiteShim
 /// A connection is not thread-safe: use it from one thread at a time.
 ///
 /// ## Topics
-/// - ``init(path:mode:busyTimeoutMilliseconds:defensive:clock:)``
+/// - ``init(path:mode:busyTimeoutMilliseconds:defensive:)``
 /// - ``execute(sql:)``
 /// - ``prepare(sql:)``
 /// - ``transaction(_:_:)``
@@ -46,7 +46,6 @@ public final class SQLiteConnection {
     ///   - busyTimeoutMilliseconds: how long a statement waits for another connection's lock before it fails
     ///     with `SQLITE_BUSY`.
     ///   - defensive: turns on `SQLITE_DBCONFIG_DEFENSIVE`.
-    ///   - clock: what the connection's SQL sees as the current time (``SQLiteClock``).
     /// Before SQLite opens a file, its path (and its `-journal` and `-wal`, which SQLite may read) is checked
     /// without opening it: where something exists that is not a regular file (a folder, a FIFO, a socket, a
     /// device; symbolic links followed), the open is refused, so SQLite never blocks on a FIFO nor reports a
@@ -56,9 +55,25 @@ public final class SQLiteConnection {
     /// - Throws: ``FileSystemError`` when the path is not a regular file or the system refused to open it;
     ///   ``SQLiteError`` for any other failure to open, such as `SQLITE_CANTOPEN` for a file that does not
     ///   exist when `mode` does not create it.
-    public init(
+    public convenience init(
         path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
-        defensive: Bool = true, clock: SQLiteClock = .system
+        defensive: Bool = true
+    ) throws {
+        try self.init(
+            path: path, mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds, defensive: defensive,
+            clock: .system)
+    }
+
+    /// Opens a connection (`sqlite3_open_v2`) whose SQL sees `clock` as the current time (``SQLiteClock``):
+    /// kiln's builds pin it so that a `DEFAULT CURRENT_TIMESTAMP` gives the same bytes every time. The other
+    /// parameters, and what is checked before the open, are those of
+    /// ``init(path:mode:busyTimeoutMilliseconds:defensive:)``.
+    ///
+    /// - Throws: ``FileSystemError`` or ``SQLiteError``, as the other initializer does; ``SQLiteError`` also
+    ///   when the pinned clock's VFS cannot be registered.
+    package init(
+        path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
+        defensive: Bool = true, clock: SQLiteClock
     ) throws {
         let file = Self.filePath(of: path)
         if let file {
@@ -210,7 +225,7 @@ public final class SQLiteConnection {
 
     /// The name of the collating sequence of a column of the main database, e.g. `BINARY` or `NOCASE`
     /// (`sqlite3_table_column_metadata`).
-    public func collation(table: String, column: String) throws -> String {
+    package func collation(table: String, column: String) throws -> String {
         var collation: UnsafePointer<CChar>?
         let code = sqlite3_table_column_metadata(handle, "main", table, column, nil, &collation, nil, nil, nil)
         try check(code)

@@ -11,7 +11,7 @@ extension SQLiteError {
     /// app.sqlite-journal: app.sqlite cannot be read without rolling it back`.
     ///
     /// - Returns: the sentence, naming the side file SQLite found.
-    public static func interruptedWriteDescription(of path: String, code: SQLiteResultCode) -> String {
+    package static func interruptedWriteDescription(of path: String, code: SQLiteResultCode) -> String {
         code.matches(.readOnlyRecovery)
             ? "an interrupted write left \(path)-wal needing recovery: \(path) cannot be read without recovering it"
             : "an interrupted write left \(path)-journal: \(path) cannot be read without rolling it back"

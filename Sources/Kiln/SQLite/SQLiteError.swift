@@ -20,12 +20,13 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `errno` of the system call that failed under SQLite (`sqlite3_system_errno`), for `SQLITE_IOERR`
     /// and `SQLITE_CANTOPEN` codes, when the system reported one.
     public let systemErrno: Int32?
-    /// The system call that failed, as SQLite's VFS logged it, e.g. `fsync(/srv/app)` (see
-    /// ``SQLiteConnection/recordSystemErrors()``); nil when SQLite did not log one.
+    /// The system call that failed, as SQLite's VFS logged it, e.g. `fsync(/srv/app)`; nil when SQLite did not
+    /// log one. SQLite has one log per process: the `kiln` command records it from its start, while in an app,
+    /// whose log is its own, this is nil and ``systemErrno`` carries the cause.
     public let systemCall: String?
 
     /// Creates an error from its parts.
-    public init(
+    package init(
         code: SQLiteResultCode, message: String, sql: String? = nil, offset: Int? = nil, file: String? = nil,
         systemErrno: Int32? = nil, systemCall: String? = nil
     ) {

@@ -94,7 +94,7 @@ public final class SQLiteStatement {
 
     /// Binds UTF-8 bytes as text to the 1-based parameter `index`, with their explicit length; SQLite copies
     /// them. The bytes must be valid UTF-8.
-    public func bind(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
+    package func bind(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
         let code = bindText(bytes, at: Int32(index))
         if code != SQLITE_OK { throw connection.lastError(code: code, sql: sql) }
     }
@@ -105,7 +105,7 @@ public final class SQLiteStatement {
     /// SQLite reads the bytes when the statement is stepped, so they must stay valid and unchanged until the
     /// statement has been stepped and then reset or rebound. The caller binds every parameter again before
     /// each step, so a stale pointer is never read.
-    public func bind(borrowedUTF8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
+    package func bind(borrowedUTF8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
         let code: Int32
         if let base = bytes.baseAddress {
             code = sqlite3_bind_text64(
@@ -119,7 +119,7 @@ public final class SQLiteStatement {
     }
 
     /// Binds bytes as a blob to the 1-based parameter `index`; SQLite copies them.
-    public func bind(blob bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
+    package func bind(blob bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
         // A zero-length blob still needs a non-NULL pointer, or SQLite binds NULL.
         let base = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(bitPattern: 1)
         let code = sqlite3_bind_blob64(

@@ -1,8 +1,8 @@
 /// Rewrites SQL so that two spellings of the same statement compare equal: comments dropped, white space
 /// collapsed, keywords uppercased (`sqlite3_keyword_check`); identifiers and literals keep their text.
-public enum SQLNormalizer {
+package enum SQLNormalizer {
     /// The normalized text of `sql`.
-    public static func normalize(_ sql: String) -> String {
+    package static func normalize(_ sql: String) -> String {
         var lexer = SQLLexer(sql)
         let tokens = lexer.tokens()
         var output = ""
@@ -21,7 +21,7 @@ public enum SQLNormalizer {
     /// uppercased (SQLite compares keywords and unquoted identifiers without regard to case), strings, quoted
     /// identifiers, numbers and blobs kept exactly, tokens separated by one space. Reformatting a statement
     /// does not change it; changing any token does.
-    public static func canonical(_ sql: String) -> String {
+    package static func canonical(_ sql: String) -> String {
         var lexer = SQLLexer(sql)
         let tokens = lexer.tokens()
         return tokens.filter { $0.kind != .semicolon }.map { token in

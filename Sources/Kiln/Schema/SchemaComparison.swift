@@ -9,7 +9,7 @@ extension SchemaDifference {
     ///   - ignoringTables: tables left out on both sides with their indexes and triggers, such as another
     ///     migration tool's tracking table.
     /// - Returns: the differences, in a stable order.
-    public static func compare(
+    package static func compare(
         expected: SchemaSnapshot, actual: SchemaSnapshot, ignoringTables: [String] = []
     ) -> [SchemaDifference] {
         compare(expected: expected.model, actual: actual.model, ignoringTables: ignoringTables)
@@ -19,7 +19,7 @@ extension SchemaDifference {
     /// comparison describes; `ignoringTables` are left out on both sides.
     ///
     /// - Returns: the differences, in a stable order.
-    public static func compare(
+    package static func compare(
         expected: SchemaModel, actual: SchemaModel, ignoringTables: [String] = []
     ) -> [SchemaDifference] {
         let expected = expected.excludingTables(ignoringTables)

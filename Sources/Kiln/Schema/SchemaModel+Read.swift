@@ -4,7 +4,7 @@ extension SchemaModel {
     ///
     /// - Throws: ``SQLiteError`` when the schema cannot be read.
     /// - Returns: the model, every list in its stable order.
-    public static func read(from connection: SQLiteConnection, schemaName: String = "main") throws -> SchemaModel {
+    package static func read(from connection: SQLiteConnection, schemaName: String = "main") throws -> SchemaModel {
         let rows = try connection.rows(
             sql: """
                 SELECT type, name, tbl_name, sql FROM \(quoted(schemaName)).sqlite_schema

@@ -7,19 +7,19 @@
 /// stable order (columns in declaration order, everything else by folded name or text), so two models can
 /// be compared item by item; `SchemaDifference.compare(expected:actual:ignoringTables:)` says how two
 /// models differ, treating names as SQLite does (ASCII case ignored).
-public struct SchemaModel: Equatable, Sendable, Encodable {
+package struct SchemaModel: Equatable, Sendable, Encodable {
     /// Tables, by folded name.
-    public var tables: [Table]
+    package var tables: [Table]
     /// Indexes created with `CREATE INDEX`, by folded name (those SQLite makes for `UNIQUE` and `PRIMARY KEY`
     /// constraints are part of their table, ``Table/uniqueConstraints``).
-    public var indexes: [Index]
+    package var indexes: [Index]
     /// Views, by folded name.
-    public var views: [Definition]
+    package var views: [Definition]
     /// Triggers, by folded name.
-    public var triggers: [Definition]
+    package var triggers: [Definition]
 
     /// Creates a model from its parts.
-    public init(tables: [Table] = [], indexes: [Index] = [], views: [Definition] = [], triggers: [Definition] = []) {
+    package init(tables: [Table] = [], indexes: [Index] = [], views: [Definition] = [], triggers: [Definition] = []) {
         self.tables = tables
         self.indexes = indexes
         self.views = views
@@ -27,115 +27,115 @@ public struct SchemaModel: Equatable, Sendable, Encodable {
     }
 
     /// One column.
-    public struct Column: Equatable, Sendable, Encodable {
+    package struct Column: Equatable, Sendable, Encodable {
         /// The column's name.
-        public var name: String
+        package var name: String
         /// The declared type in upper case (as `SchemaText` writes types); empty when none.
-        public var declaredType: String
+        package var declaredType: String
         /// Whether it is `NOT NULL`.
-        public var isNotNull: Bool
+        package var isNotNull: Bool
         /// The DEFAULT expression in ``SchemaText`` form, or nil.
-        public var defaultExpression: String?
+        package var defaultExpression: String?
         /// The 1-based position in the primary key, or 0.
-        public var primaryKeyPosition: Int
+        package var primaryKeyPosition: Int
         /// The collation named with `COLLATE` (folded to upper case), or nil for the default, `BINARY`.
-        public var collation: String?
+        package var collation: String?
         /// The generated column's expression in ``SchemaText`` form, or nil for a stored value.
-        public var generatedExpression: String?
+        package var generatedExpression: String?
         /// `pragma_table_xinfo`'s `hidden`: 0 ordinary, 1 hidden (virtual tables), 2 generated VIRTUAL,
         /// 3 generated STORED.
-        public var hidden: Int
+        package var hidden: Int
     }
 
     /// A foreign key, one per `pragma_foreign_key_list` id.
-    public struct ForeignKey: Equatable, Sendable, Encodable {
+    package struct ForeignKey: Equatable, Sendable, Encodable {
         /// The child columns, in order.
-        public var columns: [String]
+        package var columns: [String]
         /// The parent table.
-        public var parentTable: String
+        package var parentTable: String
         /// The parent columns. A key written without them refers to the parent's primary key, whose columns
         /// are filled in; they stay empty only when the parent is missing or has no declared primary key.
-        public var parentColumns: [String]
+        package var parentColumns: [String]
         /// `ON UPDATE` action, e.g. `NO ACTION`, `CASCADE`.
-        public var onUpdate: String
+        package var onUpdate: String
         /// `ON DELETE` action.
-        public var onDelete: String
+        package var onDelete: String
         /// `MATCH` clause (`NONE` by default; SQLite parses but ignores it).
-        public var match: String
+        package var match: String
         /// Whether it is `DEFERRABLE INITIALLY DEFERRED` (any other spelling is checked immediately).
-        public var isDeferred: Bool
+        package var isDeferred: Bool
     }
 
     /// One term of an index: a column or an expression, with its collation and order.
-    public struct IndexTerm: Equatable, Sendable, Encodable {
+    package struct IndexTerm: Equatable, Sendable, Encodable {
         /// The column name, or the expression in ``SchemaText`` form (`rowid` for the rowid).
-        public var expression: String
+        package var expression: String
         /// Whether it is an expression rather than a column.
-        public var isExpression: Bool
+        package var isExpression: Bool
         /// The collating sequence, folded to upper case.
-        public var collation: String
+        package var collation: String
         /// Whether it is in descending order.
-        public var isDescending: Bool
+        package var isDescending: Bool
     }
 
     /// An index: one made with `CREATE INDEX`, or one SQLite made for a `UNIQUE` or `PRIMARY KEY` constraint.
-    public struct Index: Equatable, Sendable, Encodable {
+    package struct Index: Equatable, Sendable, Encodable {
         /// The index's name (SQLite's `sqlite_autoindex_…` for a constraint).
-        public var name: String
+        package var name: String
         /// The indexed table.
-        public var table: String
+        package var table: String
         /// Whether it is `UNIQUE`.
-        public var isUnique: Bool
+        package var isUnique: Bool
         /// `c` for `CREATE INDEX`, `u` for a `UNIQUE` constraint, `pk` for a `PRIMARY KEY` constraint.
-        public var origin: String
+        package var origin: String
         /// The key terms, in order.
-        public var terms: [IndexTerm]
+        package var terms: [IndexTerm]
         /// A partial index's `WHERE` condition in ``SchemaText`` form, or nil.
-        public var condition: String?
+        package var condition: String?
     }
 
     /// A table.
-    public struct Table: Equatable, Sendable, Encodable {
+    package struct Table: Equatable, Sendable, Encodable {
         /// The table's name.
-        public var name: String
+        package var name: String
         /// Its columns, in declaration order.
-        public var columns: [Column]
+        package var columns: [Column]
         /// CHECK constraints (column and table ones) in ``SchemaText`` form, sorted.
-        public var checks: [String]
+        package var checks: [String]
         /// Foreign keys, sorted by child columns, then parent.
-        public var foreignKeys: [ForeignKey]
+        package var foreignKeys: [ForeignKey]
         /// Indexes SQLite made for `UNIQUE` and `PRIMARY KEY` constraints, sorted by their terms.
-        public var uniqueConstraints: [Index]
+        package var uniqueConstraints: [Index]
         /// Whether it is `WITHOUT ROWID`.
-        public var isWithoutRowID: Bool
+        package var isWithoutRowID: Bool
         /// Whether it is `STRICT`.
-        public var isStrict: Bool
+        package var isStrict: Bool
         /// Whether its primary key is `AUTOINCREMENT`.
-        public var isAutoincrement: Bool
+        package var isAutoincrement: Bool
         /// For a virtual table, its whole definition in ``SchemaText`` form.
-        public var virtualDefinition: String?
+        package var virtualDefinition: String?
         /// Whether it is a shadow table, one a virtual table (FTS, R*Tree) keeps its data in and creates and
         /// drops itself (`pragma_table_list`'s type `shadow`; false with a SQLite older than 3.37).
-        public var isShadow = false
+        package var isShadow = false
     }
 
     /// A view or trigger: its name, its table, and its whole definition in ``SchemaText`` form.
-    public struct Definition: Equatable, Sendable, Encodable {
+    package struct Definition: Equatable, Sendable, Encodable {
         /// The object's name.
-        public var name: String
+        package var name: String
         /// The table a trigger belongs to (the view's own name for a view).
-        public var table: String
+        package var table: String
         /// The `CREATE` statement in ``SchemaText`` form, without `IF NOT EXISTS`.
-        public var sql: String
+        package var sql: String
         /// A view's result column names exactly as SQLite names them (`pragma_table_xinfo`), which for a column
         /// without an alias is the expression's text as written (`qty*2`), so a re-layout can rename it while
         /// ``sql`` stays the same; nil for a trigger, or for a view SQLite cannot read (a missing table).
-        public var columns: [String]? = nil
+        package var columns: [String]? = nil
     }
 
     /// This model without the named tables and the indexes and triggers that belong to them (names compared
     /// as SQLite compares them).
-    public func excludingTables(_ names: some Sequence<String>) -> SchemaModel {
+    package func excludingTables(_ names: some Sequence<String>) -> SchemaModel {
         let keys = Set(names.map(\.identifierKey))
         guard !keys.isEmpty else { return self }
         return SchemaModel(

@@ -6,24 +6,24 @@ import Foundation
 /// Two databases with equal snapshots serve the same statements the same way; ``SchemaDifference`` explains
 /// how two snapshots differ, comparing their ``model``s (so a quoted name or another constraint order is not
 /// a difference). The text (``statements``) stays what the content hash of a built database is made of.
-public struct SchemaSnapshot: Equatable, Sendable {
+package struct SchemaSnapshot: Equatable, Sendable {
     /// One column as `PRAGMA table_xinfo` describes it.
-    public struct Column: Equatable, Sendable {
+    package struct Column: Equatable, Sendable {
         /// The column's name.
-        public let name: String
+        package let name: String
         /// The declared type, as written (empty when none).
-        public let declaredType: String
+        package let declaredType: String
         /// Whether it is `NOT NULL`.
-        public let isNotNull: Bool
+        package let isNotNull: Bool
         /// The default value's SQL text, if any.
-        public let defaultValue: String?
+        package let defaultValue: String?
         /// The column's 1-based position in the primary key, or 0.
-        public let primaryKeyPosition: Int
+        package let primaryKeyPosition: Int
         /// 0 for an ordinary column, otherwise the kind of hidden or generated column.
-        public let hidden: Int
+        package let hidden: Int
 
         /// A short definition, e.g. `code TEXT NOT NULL DEFAULT ''`.
-        public var summary: String {
+        package var summary: String {
             var parts = [name]
             if !declaredType.isEmpty { parts.append(declaredType) }
             if primaryKeyPosition > 0 { parts.append("PRIMARY KEY") }
@@ -35,47 +35,47 @@ public struct SchemaSnapshot: Equatable, Sendable {
     }
 
     /// A table, with its columns in order.
-    public struct Table: Equatable, Sendable {
+    package struct Table: Equatable, Sendable {
         /// The table's name.
-        public let name: String
+        package let name: String
         /// Its columns, in declaration order.
-        public let columns: [Column]
+        package let columns: [Column]
         /// Its normalized `CREATE TABLE` statement.
-        public let sql: String
+        package let sql: String
     }
 
     /// An index, view or trigger.
-    public struct Object: Equatable, Sendable {
+    package struct Object: Equatable, Sendable {
         /// `index`, `view` or `trigger`.
-        public let type: String
+        package let type: String
         /// The object's name.
-        public let name: String
+        package let name: String
         /// The table it belongs to (the view's own name for a view).
-        public let tableName: String
+        package let tableName: String
         /// Its normalized `CREATE` statement.
-        public let sql: String
+        package let sql: String
     }
 
     /// Tables, ordered by name.
-    public let tables: [Table]
+    package let tables: [Table]
     /// Indexes, views and triggers, ordered by type then name. Indexes SQLite makes for `UNIQUE` and
     /// `PRIMARY KEY` constraints are part of their table's definition and not listed.
-    public let objects: [Object]
+    package let objects: [Object]
     /// The same schema as values read from SQLite's pragmas, which ``SchemaDifference`` compares.
-    public let model: SchemaModel
+    package let model: SchemaModel
 
     /// Every object's normalized SQL, tables first, then indexes, views and triggers, each group by name.
-    public var statements: [String] {
+    package var statements: [String] {
         let order = ["index": 0, "view": 1, "trigger": 2]
         return tables.map(\.sql)
             + objects.sorted { (order[$0.type] ?? 3, $0.name) < (order[$1.type] ?? 3, $1.name) }.map(\.sql)
     }
 
     /// Whether the database has no tables, indexes, views or triggers of its own.
-    public var isEmpty: Bool { tables.isEmpty && objects.isEmpty }
+    package var isEmpty: Bool { tables.isEmpty && objects.isEmpty }
 
     /// Reads the schema of `schemaName` (`main`, or an attached database's name).
-    public static func read(from connection: SQLiteConnection, schemaName: String = "main") throws -> SchemaSnapshot {
+    package static func read(from connection: SQLiteConnection, schemaName: String = "main") throws -> SchemaSnapshot {
         let quotedSchema = quoted(schemaName)
         let rows = try connection.rows(
             sql: """

@@ -7,9 +7,9 @@
 /// `"current_timestamp"`) keeps its double quotes, since SQLite reads it as a name or, in a DEFAULT or with
 /// double-quoted strings allowed, as the text `'true'`, where the bare word is the integer 1, NULL or the
 /// current date.
-public enum SchemaText {
+package enum SchemaText {
     /// The canonical text of `sql`.
-    public static func normalize(_ sql: String) -> String {
+    package static func normalize(_ sql: String) -> String {
         let lexer = SQLLexer(sql)
         var copy = lexer
         return normalize(copy.tokens()[...], in: lexer)
