@@ -65,7 +65,7 @@ extension Migrator {
             // In rollback-journal mode a commit is the journal's unlink; only EXTRA fsyncs the folder after it,
             // so a power loss after this returns cannot bring the journal back and undo the migrations.
             do {
-                try connection.execute(sql: "PRAGMA synchronous = EXTRA")
+                try connection.setSynchronization(.extra)
                 try refuseIfEmpty(connection, path: path, emptyFile)
             } catch let error as SQLiteError {
                 throw failure(error.code.matches(.notADatabase) ? .notADatabase : .cannotRead(error), path: path)

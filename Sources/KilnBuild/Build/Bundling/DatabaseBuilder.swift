@@ -76,8 +76,10 @@ package struct DatabaseBuilder: Sendable {
         try connection.useDeterministicRandomness(seed: sourceDigest.bytes)
         try connection.execute(
             sql: "PRAGMA page_size = \(settings.pageSize); PRAGMA encoding = 'UTF-8'; PRAGMA auto_vacuum = NONE")
-        _ = try connection.rows(sql: "PRAGMA journal_mode = OFF")
-        try connection.execute(sql: "PRAGMA synchronous = OFF")
+        // The journal in memory, not OFF: defensive mode refuses OFF (SQLite answered `delete` and kept a
+        // journal file, created and deleted at every migration's commit), and a failing statement still rolls back.
+        try connection.setJournalMode(.memory)
+        try connection.setSynchronization(.off)
         try migrate(connection, with: migrator)
         if FileSystem.exists(project.seedsDirectory.appendingPathComponent(database).path) {
             try SeedLoader(files: try project.seedFiles(for: database), durability: .unjournaled).load(
@@ -91,7 +93,7 @@ package struct DatabaseBuilder: Sendable {
         try check(connection)
         // Seal: a rollback-journal header, no free pages, everything on disk.
         progress?(.sealing)
-        _ = try connection.rows(sql: "PRAGMA journal_mode = DELETE")
+        try connection.setJournalMode(.delete)
         try connection.execute(sql: "VACUUM")
         let (content, counts) = try ContentHash.compute(connection)
         try connection.close()

@@ -43,7 +43,7 @@ extension KilnProject {
         do {
             connection = try SQLiteConnection(path: path, mode: .readWrite, clock: clock)
             // The commit is the journal's unlink: EXTRA fsyncs the folder after it, so exit 0 is durable.
-            try connection.execute(sql: "PRAGMA synchronous = EXTRA")
+            try connection.setSynchronization(.extra)
             try connection.allowDoubleQuotedStringLiterals(migrator.doubleQuotedStringLiterals)
             try migrator.prepareConnection?(connection)
             let version = try Migrator.version(of: connection)

@@ -65,8 +65,8 @@ package struct SeedLoader: Sendable {
         let saved = try SavedSettings(of: connection)
         try connection.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -\(cacheKiB)")
         if durability == .unjournaled {
-            _ = try connection.rows(sql: "PRAGMA journal_mode = OFF")
-            try connection.execute(sql: "PRAGMA synchronous = OFF")
+            try connection.setJournalMode(.memory)
+            try connection.setSynchronization(.off)
         }
         let reports: [SeedTableReport]
         var countsBefore: [String: Int64] = [:]
