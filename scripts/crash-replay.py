@@ -52,7 +52,7 @@ SPEC = importlib.util.spec_from_file_location("fault_sweep", os.path.join(ROOT, 
 sweep = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(sweep)
 from crash_disk import Disk, key, materialize  # noqa: E402 (scripts/ is on the path once fault-sweep.py is loaded)
-from sweep_support import error_lines, names_a_file  # noqa: E402
+from sweep_support import compile_shim, error_lines, names_a_file  # noqa: E402
 MODELS = ["ordered", "synced", "renamed"]
 REORDERINGS = ["reordered", "prefix", "subset", "torn", "names"]
 SECTOR = 512
@@ -196,9 +196,7 @@ def main():
         print("crash-replay: skipped: the shim needs gcc and Linux's LD_PRELOAD")
         return 1 if os.environ.get("CI") else 0  # CI must replay, never pass by skipping
     work = tempfile.mkdtemp(prefix="kiln-replay-")
-    shim = os.path.join(work, "faultshim.so")
-    subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", shim, os.path.join(ROOT, "scripts/faultshim/faultshim.c"),
-                    "-ldl", "-lpthread"], check=True)
+    shim = compile_shim(work)
     template = os.path.join(work, "template")
     sweep.project(template, sweep.Scenario.rows)
     tally = {}

@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-from sweep_support import Scenario, leftovers, run, snapshot_rows, sqlite_rows, write, error_lines, names_a_file
+from sweep_support import compile_shim, Scenario, leftovers, run, snapshot_rows, sqlite_rows, write, error_lines, names_a_file
 from sweep_writers import Fleet, Import, Plan
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -272,9 +272,7 @@ def main():
         print("fault-sweep: skipped: the shim needs gcc and Linux's LD_PRELOAD")
         return 0
     work = tempfile.mkdtemp(prefix="kiln-sweep-")
-    shim = os.path.join(work, "faultshim.so")
-    subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", shim, os.path.join(ROOT, "scripts/faultshim/faultshim.c"),
-                    "-ldl"], check=True)
+    shim = compile_shim(work)
     template = os.path.join(work, "template")
     project(template, Scenario.rows)
     tally, unnamed = {}, {}

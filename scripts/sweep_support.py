@@ -52,6 +52,15 @@ def names_a_file(line):
     return bool(PATH_TOKEN.search(message))
 
 
+def compile_shim(work):
+    """Compiles scripts/faultshim/faultshim.c into `work`; returns the library's path."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    shim = os.path.join(work, "faultshim.so")
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", shim, os.path.join(root, "scripts/faultshim/faultshim.c"),
+                    "-ldl", "-lpthread"], check=True)
+    return shim
+
+
 def write(folder, relative, text):
     path = os.path.join(folder, relative)
     os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -27,18 +27,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sweep_support import compile_shim, write  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALLS = ["write", "fsync", "rename", "link", "unlink", "copy_file_range"]
 ACTIONS = ["EIO", "ENOSPC"]
 FILE_LIKE = re.compile(r"[\w.-]+\.(sqlite|db|sql|csv|json|sum|previous|txt)\b|/")
 CAUSES = ["SQLITE_", os.strerror(5), os.strerror(28)]
 
-
-def write(folder, relative, text):
-    path = os.path.join(folder, relative)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as handle:
-        handle.write(text)
 
 
 def project(folder):
@@ -241,9 +238,7 @@ def main():
         print("unnamed-errors: skipped: the shim needs gcc and Linux's LD_PRELOAD")
         return 0
     work = tempfile.mkdtemp(prefix="kiln-unnamed-")
-    shim = os.path.join(work, "faultshim.so")
-    subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", shim, os.path.join(ROOT, "scripts/faultshim/faultshim.c"),
-                    "-ldl"], check=True)
+    shim = compile_shim(work)
     template = os.path.join(work, "template")
     project(template)
     wanted = [name for name in options.only.split(",") if name]
