@@ -1,7 +1,8 @@
 import Foundation
 import Kiln
 
-/// Checks everything CI must catch before a release, for each database of a project.
+/// Checks everything CI must catch before a release, for each database of a project, by running
+/// ``CheckRules/database`` in order over one ``CheckContext`` (then ``CheckRules/project`` once):
 ///
 /// 1. the migration integrity file (`kiln.sum`) matches the migrations;
 /// 2. migrations and app queries use no SQLite feature newer than `minimumSQLite`;
@@ -37,43 +38,34 @@ package struct ProjectChecker: Sendable {
     ///
     /// - Returns: what was found; none when the database passes.
     package func findings(for database: String) -> [CheckFinding] {
-        let migrator: Migrator
-        do { migrator = try project.migrator(for: database) } catch let error as DiagnosticError {
+        let context: CheckContext
+        do { context = try CheckContext(checker: self, database: database) } catch let error as DiagnosticError {
             return [CheckFinding(.error(error))]
         } catch {
             return [CheckFinding(.checkFailed(database: database, description: "\(error)"))]
         }
+        defer { context.removeScratchBuilds() }
         report(database, .migrationFiles)
-        var findings = MigrationIntegrityCheck.check(migrator.migrations, project: project)
-        if let floor = project.configuration.minimumSQLite {
-            for migration in migrator.migrations.migrations.untilInterrupted {
-                findings += FeatureFloorCheck.check(
-                    source: migration.source, statements: migration.statements, floor: floor)
+        var findings: [CheckFinding] = []
+        for rule in CheckRules.database {
+            do { findings += try rule.findings(in: context) } catch let stop as CheckStop {
+                return findings + stop.findings
+            } catch let error as DiagnosticError {
+                return findings + [CheckFinding(.error(error))]
+            } catch {
+                return findings + [CheckFinding(.checkFailed(database: database, description: "\(error)"))]
             }
         }
-        findings += LintCheck.migrations(migrator)
-        findings += TemplatePlaceholder.findings(migrator.migrations)
-        findings += PlannedPlaceholderCheck.findings(migrator.migrations)
-        findings += StandInUse.findings(
-            migrator.migrations, standIns: project.configuration.settings(for: database).standIns)
-        findings += migrator.migrations.migrations.filter(\.isPlaceholder).map {
-            CheckFinding(
-                .placeholderMigration(version: $0.version), at: SourceLocation(path: $0.path, line: 1, column: 1))
-        }
-        findings += SchemaFileCheck.findings(for: database, migrator: migrator, project: project)
-        // In the system's temporary folder, named for this process: a killed check's files are swept by the next.
-        let temporaryFolder = FileManager.default.temporaryDirectory.path
-        Self.scratchNames.sweep(temporaryFolder)
-        let scratch = Self.scratchNames.path(for: "", in: temporaryFolder)
-        let builds = [scratch + "-first.sqlite", scratch + "-second.sqlite"]
-        defer { for path in builds { try? FileSystem.remove(path) } }
-        let (built, buildFindings) = buildTwice(database, into: builds)
-        findings += buildFindings
-        guard let fresh = built else { return findings }
-        // App queries meet the fresh build as the app's connection would (upgraded ones were set by the migrator).
-        if migrator.doubleQuotedStringLiterals { try? fresh.allowDoubleQuotedStringLiterals(true) }
-        try? migrator.prepareConnection?(fresh)
-        return findings + checkUpgradesSeedsAndQueries(database, migrator: migrator, fresh: fresh)
+        return findings
+    }
+
+    /// What is wrong with the project as a whole rather than with one database (``CheckRules/project``): each
+    /// file of `schema/` that is no database's schema file, then each entry of `fixtures/` that names no
+    /// database.
+    ///
+    /// - Returns: an error at each such entry; none when neither folder exists.
+    package func projectFindings() -> [CheckFinding] {
+        CheckRules.project.flatMap { $0.findings(in: project) }
     }
 
     /// Tells ``progress``, if any, that the check of `database` is at `step`.

@@ -1,17 +1,10 @@
 import Kiln
 
-/// Migration text another tool would have expanded before running it: every template placeholder found.
-package struct TemplatePlaceholderError: DiagnosticError, Equatable {
+/// Migration text another tool would have expanded before running it: every template placeholder found
+/// (worded by `TemplatePlaceholderRule`).
+package struct TemplatePlaceholderError: Error, Equatable {
     /// The placeholders, in migration order.
     package let placeholders: [TemplatePlaceholder]
-
-    /// An error per placeholder, at its location.
-    package var diagnostics: [Diagnostic] {
-        placeholders.map {
-            let reason = CheckFinding.Reason.templatePlaceholder(token: $0.token)
-            return Diagnostic(.error, reason.message, at: $0.location, hint: reason.hint, code: reason.code)
-        }
-    }
 }
 
 extension KilnProject {

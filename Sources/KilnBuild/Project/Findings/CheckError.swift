@@ -1,7 +1,8 @@
 import Kiln
 
-/// A check's input cannot be read (e.g. a line of `kiln.sum`): the findings that say where and why.
-package struct CheckError: DiagnosticError {
+/// A check's input cannot be read (e.g. a line of `kiln.sum`): the findings that say where and why (their
+/// rules word them: `CheckFinding+Words.swift`).
+package struct CheckError: Error {
     /// What was found, at least one.
     package let findings: [CheckFinding]
 
@@ -10,7 +11,4 @@ package struct CheckError: DiagnosticError {
 
     /// An error of several findings, at least one.
     package init(findings: [CheckFinding]) { self.findings = findings }
-
-    /// The findings in words.
-    package var diagnostics: [Diagnostic] { findings.flatMap(\.diagnostics) }
 }

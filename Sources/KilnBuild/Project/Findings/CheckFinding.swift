@@ -1,7 +1,7 @@
 import Kiln
 
 /// One finding of a check (``ProjectChecker``): what is wrong, as a ``Reason`` a caller can switch on, and
-/// where. Lint findings are warnings; the rest are errors. ``diagnostics`` words it.
+/// where. The rule that makes it words it (`Checks/Rules`): its severity, message, hint and code.
 package struct CheckFinding: Sendable {
     /// A statement in a migration after the first that deletes user data.
     package enum DestructiveStatement: String, Sendable, Equatable {
@@ -144,21 +144,5 @@ package struct CheckFinding: Sendable {
     package init(_ reason: Reason, at location: SourceLocation? = nil) {
         self.reason = reason
         self.location = location
-    }
-
-    /// Whether it fails a check (errors) or only a strict one (warnings).
-    package var severity: Diagnostic.Severity {
-        switch reason {
-        case .destructiveMigration, .seedWithoutPrimaryKey, .queryFullScan, .renameReferencedTable: .warning
-        // MARK: upgrade path
-        // kiln's own fault, said without failing the project's check (only a strict one).
-        case .generatedRowsRejected: .warning
-        // MARK: -
-        // MARK: upgrade data
-        case .tableNotPopulated, .placeholderMigration: .note
-        // MARK: stand-ins
-        case .standInUsed: .note
-        default: .error
-        }
     }
 }
