@@ -26,9 +26,10 @@ enum PlannedPlaceholderCheck {
         where token.kind == .word && lexer.identifier(of: token)?.lowercased() == PlanPlaceholder.functionName {
             guard index + 1 < tokens.count, lexer.text(of: tokens[index + 1]) == "(" else { continue }
             var description = PlanPlaceholder.functionName + "(...)"
-            if index + 3 < tokens.count, tokens[index + 2].kind == .string, lexer.text(of: tokens[index + 3]) == ")" {
-                let literal = lexer.text(of: tokens[index + 2])
-                description = String(literal.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
+            if index + 3 < tokens.count, let literal = lexer.literalValue(of: tokens[index + 2]),
+                lexer.text(of: tokens[index + 3]) == ")"
+            {
+                description = literal
             }
             found.append((description, source.location(ofByte: token.range.lowerBound)))
         }
