@@ -105,6 +105,6 @@ struct PlanVerificationInputsTests {
     func placeholderTextByBytes() {
         let sql = "UPDATE t SET a = kiln_placeholder('\u{301}a value for ''a''');\n"
         let source = SourceText(path: "0002_b.sql", bytes: Array(sql.utf8))
-        #expect(PlannedPlaceholderCheck.calls(in: source).map(\.description) == ["\u{301}a value for 'a'"])
+        #expect(PlanPlaceholder.calls(in: source).map(\.description) == ["\u{301}a value for 'a'"])
     }
 }
