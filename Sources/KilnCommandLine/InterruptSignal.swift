@@ -5,17 +5,17 @@ import Kiln
 /// (``SQLiteInterrupt``): the running statement fails, its transaction is rolled back and the command's
 /// temporary files are removed by the same paths as any failure; the command then exits 130 or 143 with one
 /// line saying so. A second signal ends the process at once, as the system would have.
-final class InterruptSignal: @unchecked Sendable {
+final class InterruptSignal: Sendable {
     /// The one handler of the process.
     static let shared = InterruptSignal()
 
-    private let lock = NSLock()
-    private var signalReceived: Int32?
+    /// The first signal received, nil until one is.
+    private let signalReceived = LockedValue<Int32?>(nil)
 
     private init() {}
 
     /// The first signal received, if any.
-    var received: Int32? { lock.withLock { signalReceived } }
+    var received: Int32? { signalReceived.withLock { $0 } }
 
     /// Takes over `SIGINT` and `SIGTERM` from the default action (which would end the process mid-write):
     /// they are blocked in every thread and taken by one thread that waits for them (`sigwait`). Call it
@@ -46,9 +46,9 @@ final class InterruptSignal: @unchecked Sendable {
 
     /// Records the first signal and interrupts SQLite; a second one ends the process with the default action.
     private func receive(_ number: Int32) {
-        let first = lock.withLock { () -> Bool in
-            if signalReceived != nil { return false }
-            signalReceived = number
+        let first = signalReceived.withLock { received -> Bool in
+            if received != nil { return false }
+            received = number
             return true
         }
         guard first else {

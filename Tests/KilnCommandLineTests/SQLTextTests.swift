@@ -96,4 +96,13 @@ struct SQLTextTests {
                 != nil)
         #expect(SQLText.mismatch(in: "CREATE TABLE t (x);\u{0}", expected: meant) == .nul(offset: 19))
     }
+
+    @Test("what kiln writes reads back as the same text and name", arguments: Array(UInt64(301)...310))
+    func roundTrip(seed: UInt64) {
+        var random = HostileNames(seed: seed)
+        for text in random.distinct(20) where !text.unicodeScalars.contains("\u{0}") {
+            #expect(SQLText.literalValue(SQLText.literal(text)) == text, "\(text.debugDescription)")
+            #expect(SQLText.identifierValue(SQLText.quotedIdentifier(text)) == text, "\(text.debugDescription)")
+        }
+    }
 }

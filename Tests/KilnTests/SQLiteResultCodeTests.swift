@@ -79,4 +79,40 @@ struct SQLiteResultCodeTests {
             #expect(!error.code.matches(expected == .constraintUnique ? .constraintNotNull : .constraintUnique))
         }
     }
+
+    @Test("each failure a seed load explains has its own extended code, whatever its message says")
+    func seedFailureCodes() throws {
+        let db = try SQLiteConnection(path: ":memory:")
+        try db.execute(
+            sql: """
+                CREATE TABLE t (id INTEGER PRIMARY KEY, u TEXT UNIQUE, n TEXT NOT NULL, c INTEGER CHECK (c > 0));
+                CREATE TABLE pair (a, b, PRIMARY KEY (a, b));
+                CREATE TABLE s (x INTEGER) STRICT;
+                INSERT INTO t VALUES (1, 'u', 'n', 1);
+                INSERT INTO pair VALUES (1, 2);
+                """)
+        func code(_ sql: String) -> (SQLiteResultCode?, String?) {
+            do {
+                try db.execute(sql: sql)
+                return (nil, nil)
+            } catch let error as SQLiteError {
+                return (error.code, error.message)
+            } catch {
+                return (nil, "\(error)")
+            }
+        }
+        let cases: [(String, SQLiteResultCode, String)] = [
+            ("INSERT INTO t VALUES (1, 'v', 'n', 1)", .constraintPrimaryKey, "UNIQUE constraint failed: t.id"),
+            ("INSERT INTO t VALUES (2, 'u', 'n', 1)", .constraintUnique, "UNIQUE constraint failed: t.u"),
+            ("INSERT INTO pair VALUES (1, 2)", .constraintPrimaryKey, "UNIQUE constraint failed: pair.a, pair.b"),
+            ("INSERT INTO t VALUES (2, 'v', NULL, 1)", .constraintNotNull, "NOT NULL constraint failed: t.n"),
+            ("INSERT INTO t VALUES (2, 'v', 'n', 0)", .constraintCheck, "CHECK constraint failed: c > 0"),
+            ("INSERT INTO s VALUES ('x')", .constraintDataType, "cannot store TEXT value in INTEGER column s.x"),
+            ("INSERT INTO t VALUES ('x', 'v', 'n', 1)", .mismatch, "datatype mismatch"),
+        ]
+        for (sql, expected, message) in cases {
+            let (found, text) = code(sql)
+            #expect(found == expected && text == message, "\(sql): \(String(describing: found)) \(text ?? "")")
+        }
+    }
 }

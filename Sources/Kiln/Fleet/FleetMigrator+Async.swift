@@ -31,22 +31,15 @@ extension FleetMigrator {
     }
 }
 
-/// A flag set once from any thread and read from any other (its lock makes it thread-safe).
-final class CancellationFlag: @unchecked Sendable {
-    private let state = NSLock()
-    private var value = false
+/// A flag set once from any thread and read from any other.
+final class CancellationFlag: Sendable {
+    private let value = LockedValue(false)
 
     /// Whether ``set()`` was called.
-    var isSet: Bool {
-        state.lock()
-        defer { state.unlock() }
-        return value
-    }
+    var isSet: Bool { value.withLock { $0 } }
 
     /// Sets the flag.
     func set() {
-        state.lock()
-        value = true
-        state.unlock()
+        value.withLock { $0 = true }
     }
 }

@@ -6,100 +6,85 @@ import Foundation
 /// At most ``capacity`` files are outstanding (handed in, result not yet taken back), so memory holds a
 /// few files and results whatever the size of the fleet. Workers are started on demand, up to
 /// ``workerLimit``, only when no started worker is idle.
-final class FleetWorkQueue: @unchecked Sendable {
+final class FleetWorkQueue: Sendable {
     /// How many files may be handed in and not yet have their results taken.
     let capacity: Int
     /// How many worker threads may exist.
     let workerLimit: Int
 
-    private let condition = NSCondition()
-    private var waiting: [FleetFile] = []
-    private var finished: [FleetFileResult] = []
-    private var outstanding = 0
-    private var isClosed = false
-    private var stopping = false
-    private var workers = 0
-    private var idleWorkers = 0
-    private var dropped = 0
-    private var inFlight = 0
-    private var peak = 0
+    private let state: LockedValue<State>
 
     /// A queue for `workerLimit` workers, holding up to `capacity` outstanding files (at least `workerLimit`).
     init(workerLimit: Int, capacity: Int) {
         self.workerLimit = max(1, workerLimit)
         self.capacity = max(self.workerLimit, capacity)
+        self.state = LockedValue(State(capacity: self.capacity))
     }
 
     /// Whether the run is stopping: a worker met a failure under fail-fast, or found the run cancelled.
-    var isStopping: Bool { locked { stopping } }
+    var isStopping: Bool { state.withLock { $0.stopping } }
 
     /// Files that were handed in but never started because the run stopped.
-    var droppedCount: Int { locked { dropped } }
+    var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// The most files that were being migrated at the same moment.
-    var peakInFlight: Int { locked { peak } }
+    var peakInFlight: Int { state.withLock { $0.peak } }
 
     // MARK: - The listing thread
 
     /// Waits until another file may be handed in, or results are ready; takes and returns the results.
     func waitForRoom() -> [FleetFileResult] {
-        locked {
-            while outstanding >= capacity && finished.isEmpty { condition.wait() }
-            return takeFinishedLocked()
-        }
+        state.withLock(waitingUntil: \.hasRoomOrResults) { $0.takeFinished() }
     }
 
     /// Hands a file to the workers.
     ///
     /// - Returns: whether the caller must start one more worker (none is idle and the limit allows one).
     func submit(_ file: FleetFile) -> Bool {
-        locked {
-            waiting.append(file)
-            outstanding += 1
-            condition.broadcast()
-            guard idleWorkers < waiting.count, workers < workerLimit else { return false }
-            workers += 1
+        state.withLock { state in
+            state.waiting.append(file)
+            state.outstanding += 1
+            self.state.wakeWaiters()
+            guard state.idleWorkers < state.waiting.count, state.workers < workerLimit else { return false }
+            state.workers += 1
             return true
         }
     }
 
     /// Says no more files will come.
     func close() {
-        locked {
-            isClosed = true
-            condition.broadcast()
+        state.withLock { state in
+            state.isClosed = true
+            self.state.wakeWaiters()
         }
     }
 
     /// Waits for the next results; nil once every file handed in has had its result taken.
     func waitForResults() -> [FleetFileResult]? {
-        locked {
-            while outstanding > 0 && finished.isEmpty { condition.wait() }
-            return outstanding == 0 ? nil : takeFinishedLocked()
+        state.withLock(waitingUntil: \.hasResultsOrNoneOutstanding) { state in
+            state.outstanding == 0 ? nil : state.takeFinished()
         }
     }
 
     /// Waits until every worker has returned from ``next()`` for the last time.
     func waitForWorkersToExit() {
-        locked { while workers > 0 { condition.wait() } }
+        state.withLock(waitingUntil: \.hasNoWorkers) { _ in }
     }
 
     /// Takes back the worker ``submit(_:)`` asked for when the system would not create its thread.
     func workerDidNotStart() {
-        locked {
-            workers -= 1
-            condition.broadcast()
+        state.withLock { state in
+            state.workers -= 1
+            self.state.wakeWaiters()
         }
     }
 
     /// The next waiting file, taken for the listing thread to migrate itself, when no worker exists to take
     /// it (none could be started); nil otherwise. Its result goes back through ``finish(_:stop:)``.
     func takeWaitingWithoutWorkers() -> FleetFile? {
-        locked {
-            guard workers == 0, !stopping, !waiting.isEmpty else { return nil }
-            inFlight += 1
-            peak = max(peak, inFlight)
-            return waiting.removeFirst()
+        state.withLock { state in
+            guard state.workers == 0, !state.stopping, !state.waiting.isEmpty else { return nil }
+            return state.start()
         }
     }
 
@@ -107,65 +92,89 @@ final class FleetWorkQueue: @unchecked Sendable {
 
     /// The next file to migrate, waiting for one; nil when the worker should exit (closed and empty, or
     /// stopping).
+    ///
+    /// The worker counts as idle from the moment it asks until it has its answer, waiting or not.
     func next() -> FleetFile? {
-        locked {
-            idleWorkers += 1
-            while waiting.isEmpty && !isClosed && !stopping { condition.wait() }
-            idleWorkers -= 1
-            guard !stopping, !waiting.isEmpty else {
-                workers -= 1
-                condition.broadcast()
+        state.withLock { $0.idleWorkers += 1 }
+        return state.withLock(waitingUntil: \.hasWorkOrEnded) { state in
+            state.idleWorkers -= 1
+            guard !state.stopping, !state.waiting.isEmpty else {
+                state.workers -= 1
+                self.state.wakeWaiters()
                 return nil
             }
-            inFlight += 1
-            peak = max(peak, inFlight)
-            return waiting.removeFirst()
+            return state.start()
         }
     }
 
     /// Hands back the result of a file from ``next()``; with `stop`, no further file is started.
     func finish(_ result: FleetFileResult, stop: Bool) {
-        locked {
-            inFlight -= 1
-            finished.append(result)
-            if stop { stopLocked() }
-            condition.broadcast()
+        state.withLock { state in
+            state.inFlight -= 1
+            state.finished.append(result)
+            if stop { state.stop() }
+            self.state.wakeWaiters()
         }
     }
 
     /// Gives back a file from ``next()`` unstarted, because the run was cancelled, and stops the run.
     func abandon(_ file: FleetFile) {
-        locked {
-            inFlight -= 1
-            outstanding -= 1
-            dropped += 1
-            stopLocked()
-            condition.broadcast()
+        state.withLock { state in
+            state.inFlight -= 1
+            state.outstanding -= 1
+            state.dropped += 1
+            state.stop()
+            self.state.wakeWaiters()
         }
     }
+}
 
-    // MARK: - Plumbing
+extension FleetWorkQueue {
+    /// The queue's counts and lists, used only with its lock held.
+    fileprivate struct State {
+        /// How many files may be outstanding.
+        let capacity: Int
+        var waiting: [FleetFile] = []
+        var finished: [FleetFileResult] = []
+        var outstanding = 0
+        var isClosed = false
+        var stopping = false
+        var workers = 0
+        var idleWorkers = 0
+        var dropped = 0
+        var inFlight = 0
+        var peak = 0
 
-    /// Stops starting files: the waiting ones are dropped, unstarted.
-    private func stopLocked() {
-        stopping = true
-        dropped += waiting.count
-        outstanding -= waiting.count
-        waiting.removeAll()
-    }
+        /// Another file may be handed in, or results are ready.
+        var hasRoomOrResults: Bool { outstanding < capacity || !finished.isEmpty }
+        /// Results are ready, or every file handed in has had its result taken.
+        var hasResultsOrNoneOutstanding: Bool { outstanding <= 0 || !finished.isEmpty }
+        /// Every worker has returned from ``FleetWorkQueue/next()`` for the last time.
+        var hasNoWorkers: Bool { workers <= 0 }
+        /// A file waits for a worker, or no more will come, or the run stops.
+        var hasWorkOrEnded: Bool { !waiting.isEmpty || isClosed || stopping }
 
-    /// The results ready, taken from the queue.
-    private func takeFinishedLocked() -> [FleetFileResult] {
-        let taken = finished
-        outstanding -= taken.count
-        finished.removeAll(keepingCapacity: true)
-        return taken
-    }
+        /// Takes the first waiting file, counting it in flight.
+        mutating func start() -> FleetFile {
+            inFlight += 1
+            peak = max(peak, inFlight)
+            return waiting.removeFirst()
+        }
 
-    /// Runs `body` holding the lock.
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        condition.lock()
-        defer { condition.unlock() }
-        return body()
+        /// Stops starting files: the waiting ones are dropped, unstarted.
+        mutating func stop() {
+            stopping = true
+            dropped += waiting.count
+            outstanding -= waiting.count
+            waiting.removeAll()
+        }
+
+        /// The results ready, taken from the queue.
+        mutating func takeFinished() -> [FleetFileResult] {
+            let taken = finished
+            outstanding -= taken.count
+            finished.removeAll(keepingCapacity: true)
+            return taken
+        }
     }
 }

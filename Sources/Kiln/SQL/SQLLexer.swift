@@ -37,28 +37,20 @@ package struct SQLLexer {
     }
 
     /// The identifier a token names: a bare word as written, a quoted identifier without its quotes and with
-    /// doubled quotes undone; nil for other tokens.
+    /// doubled quotes undone (``SQLText/unquoted(_:)``); nil for other tokens.
     package func identifier(of token: SQLToken) -> String? {
         switch token.kind {
-        case .word: return text(of: token)
-        case .quotedIdentifier:
-            let inner = bytes[
-                (token.range.lowerBound + 1)..<max(token.range.lowerBound + 1, token.range.upperBound - 1)]
-            let close: UInt8 =
-                bytes[token.range.lowerBound] == UInt8(ascii: "[") ? UInt8(ascii: "]") : bytes[token.range.lowerBound]
-            var unquoted: [UInt8] = []
-            var previousWasQuote = false
-            for byte in inner {
-                if byte == close && previousWasQuote && close != UInt8(ascii: "]") {
-                    previousWasQuote = false
-                    continue
-                }
-                previousWasQuote = byte == close
-                unquoted.append(byte)
-            }
-            return String(decoding: unquoted, as: UTF8.self)
-        default: return nil
+        case .word: text(of: token)
+        case .quotedIdentifier: String(decoding: SQLText.unquoted(bytes[token.range]), as: UTF8.self)
+        default: nil
         }
+    }
+
+    /// The text a string-literal token stands for, its quotes gone and doubled quotes undone
+    /// (``SQLText/unquoted(_:)``); nil for other tokens.
+    package func literalValue(of token: SQLToken) -> String? {
+        guard token.kind == .string else { return nil }
+        return String(decoding: SQLText.unquoted(bytes[token.range]), as: UTF8.self)
     }
 
     /// Whether a token is the bare word `keyword`, compared without regard to ASCII case.

@@ -76,6 +76,10 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     public static let constraintUnique = SQLiteResultCode(rawValue: 2067)
     /// `SQLITE_CONSTRAINT_ROWID`: a rowid is not unique.
     public static let constraintRowID = SQLiteResultCode(rawValue: 2579)
+    /// `SQLITE_CONSTRAINT_DATATYPE`: a value of the wrong type for a `STRICT` table's column.
+    public static let constraintDataType = SQLiteResultCode(rawValue: 3091)
+    /// `SQLITE_MISMATCH`: a value that is not an integer for a rowid (an `INTEGER PRIMARY KEY` column).
+    public static let mismatch = SQLiteResultCode(rawValue: 20)
     /// `SQLITE_ROW`.
     public static let row = SQLiteResultCode(rawValue: 100)
     /// `SQLITE_DONE`.

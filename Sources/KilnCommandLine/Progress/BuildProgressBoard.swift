@@ -1,4 +1,5 @@
 import Foundation
+import Kiln
 import KilnBuild
 
 /// The progress of databases that build in parallel, on one line: the database that started first among
@@ -10,7 +11,7 @@ import KilnBuild
 /// Each record is numbered in the order the board's state changed, and the line drops an update older than
 /// one it already applied: a thread that recorded first but reached the line last cannot draw a database
 /// that has since finished.
-final class BuildProgressBoard: @unchecked Sendable {
+final class BuildProgressBoard: Sendable {
     /// What the line should show after one record: a text, or nothing (every database is done), numbered in
     /// the order of the records.
     struct Update: Equatable {
@@ -20,11 +21,16 @@ final class BuildProgressBoard: @unchecked Sendable {
         let text: ProgressMessage?
     }
 
+    /// What the board has been told so far.
+    private struct Records {
+        /// Each database's latest step, in the order they first reported.
+        var steps: [(database: String, step: BuildProgress.Step)] = []
+        /// How many records there were.
+        var count = 0
+    }
+
     private let verb: String
-    private let lock = NSLock()
-    /// Each database's latest step, in the order they first reported.
-    private var steps: [(database: String, step: BuildProgress.Step)] = []
-    private var recorded = 0
+    private let records = LockedValue(Records())
 
     /// A board whose lines start with `verb` (`build`, `reset`).
     init(verb: String) {
@@ -39,17 +45,18 @@ final class BuildProgressBoard: @unchecked Sendable {
 
     /// Records `progress` and returns what to show, numbered.
     func record(_ progress: BuildProgress) -> Update {
-        lock.withLock {
-            if let index = steps.firstIndex(where: { $0.database == progress.database }) {
-                steps[index].step = progress.step
+        records.withLock { records in
+            if let index = records.steps.firstIndex(where: { $0.database == progress.database }) {
+                records.steps[index].step = progress.step
             } else {
-                steps.append((progress.database, progress.step))
+                records.steps.append((progress.database, progress.step))
             }
-            recorded += 1
-            let running = steps.filter { $0.step != .finished }
-            guard let shown = running.first else { return Update(sequence: recorded, text: nil) }
+            records.count += 1
+            let running = records.steps.filter { $0.step != .finished }
+            guard let shown = running.first else { return Update(sequence: records.count, text: nil) }
             let others = running.count > 1 ? " (+\(running.count - 1) more)" : ""
-            return Update(sequence: recorded, text: shown.step.progressText.after("\(verb) \(shown.database)\(others)"))
+            let text = shown.step.progressText.after("\(verb) \(shown.database)\(others)")
+            return Update(sequence: records.count, text: text)
         }
     }
 }

@@ -120,7 +120,7 @@ package struct Bundler: Sendable {
     }
 
     /// Runs `body` for each index in parallel and collects the results in order.
-    private static func inParallel<Value>(_ count: Int, _ body: @Sendable (Int) throws -> Value)
+    private static func inParallel<Value: Sendable>(_ count: Int, _ body: @Sendable (Int) throws -> Value)
         -> [Result<Value, Error>]
     {
         let results = ResultCollector<Value>(count: count)

@@ -1,27 +1,24 @@
 import Foundation
+import Kiln
 
 /// Results written by parallel workers, each to its own slot.
-final class ResultCollector<Value>: @unchecked Sendable {
-    private var slots: [Result<Value, Error>?]
-    private let lock = NSLock()
+final class ResultCollector<Value: Sendable>: Sendable {
+    private let slots: LockedValue<[Result<Value, Error>?]>
 
     /// Room for `count` results.
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = LockedValue(Array(repeating: nil, count: count)) }
 
     /// Stores the result of slot `index`.
     func set(_ index: Int, _ result: Result<Value, Error>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
+        slots.withLock { $0[index] = result }
     }
 
     /// The result of slot `index`, which a worker must have set.
     ///
     /// - Returns: the result.
     func get(_ index: Int) -> Result<Value, Error> {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let result = slots[index] else { preconditionFailure("no result for database \(index)") }
+        let result = slots.withLock { $0[index] }
+        guard let result else { preconditionFailure("no result for database \(index)") }
         return result
     }
 }

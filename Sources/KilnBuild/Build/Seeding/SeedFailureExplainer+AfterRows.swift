@@ -10,7 +10,7 @@ extension SeedFailureExplainer {
         let fields = named.compactMap { planned.fieldIndex(ofColumn: $0) }
         let failed = SeedError(
             .indexFailed(error, index: index), at: SourceLocation(path: planned.file.displayPath, line: 1, column: 1))
-        guard !fields.isEmpty, fields.count == named.count, error.message.hasPrefix("UNIQUE") else { return failed }
+        guard !fields.isEmpty, fields.count == named.count, isUniqueFailure(error) else { return failed }
         do {
             var reader = try planned.openRows()
             var firstLine: [[SQLiteValue]: Int] = [:]

@@ -16,7 +16,7 @@ enum SeedFailureExplainer {
         let named = columnsNamed(in: message, table: planned.table)
         let fieldIndex = named.first.flatMap { planned.fieldIndex(ofColumn: $0) }
         let location = fieldIndex.map { reader.location(of: reader.fields[$0]) } ?? record
-        if message.hasPrefix("UNIQUE constraint failed") || message.hasPrefix("PRIMARY KEY constraint failed") {
+        if isUniqueFailure(error) {
             let fields = named.compactMap { planned.fieldIndex(ofColumn: $0) }
             let shown = describe(reader, fields: fields)
             if let line = earlierLine(planned: planned, fields: fields, reader: reader) {
@@ -24,13 +24,13 @@ enum SeedFailureExplainer {
             }
             return SeedError(.rowAlreadyInTable(error, value: shown), at: location)
         }
-        if message.hasPrefix("NOT NULL constraint failed"), let name = named.first {
+        if error.code.matches(.constraintNotNull), let name = named.first {
             guard fieldIndex != nil else { return SeedError(.missingRequiredColumn(error, column: name), at: record) }
             return SeedError(.emptyRequiredField(error), at: location)
         }
         if let fieldIndex {
             let value = describe(reader, fields: [fieldIndex])
-            let isType = message.hasPrefix("cannot store")
+            let isType = error.code.matches(.constraintDataType)
             return SeedError(
                 isType ? .typeMismatch(error, value: value) : .constraintFailed(error, value: value), at: location)
         }
@@ -43,7 +43,8 @@ enum SeedFailureExplainer {
     private static func checkFailure(
         _ error: SQLiteError, planned: SeedLoader.PlannedFile, reader: borrowing CSVReader
     ) -> SeedError? {
-        guard error.message.hasPrefix("CHECK constraint failed") else { return nil }
+        guard error.code.matches(.constraintCheck) else { return nil }
+        // SQLite's message: `CHECK constraint failed: ` and the constraint's name or expression.
         let constraint = String(error.message.dropFirst("CHECK constraint failed: ".count))
         var lexer = SQLLexer(constraint)
         let words = Set(lexer.tokens().compactMap { lexer.identifier(of: $0)?.identifierKey })
@@ -59,7 +60,7 @@ enum SeedFailureExplainer {
     private static func integerKeyFailure(
         _ error: SQLiteError, planned: SeedLoader.PlannedFile, reader: borrowing CSVReader
     ) -> SeedError? {
-        guard error.message == "datatype mismatch",
+        guard error.code.matches(.mismatch),
             let index = planned.columns.firstIndex(where: { $0.primaryKeyPosition > 0 && $0.affinity == .integer })
         else { return nil }
         return SeedError(
@@ -86,6 +87,12 @@ enum SeedFailureExplainer {
     }
 
     // MARK: - Helpers
+
+    /// Whether `error` is a `UNIQUE` or `PRIMARY KEY` constraint's failure (a rowid's included: SQLite reports a
+    /// duplicate `INTEGER PRIMARY KEY` as `SQLITE_CONSTRAINT_PRIMARYKEY`), told by its extended code.
+    static func isUniqueFailure(_ error: SQLiteError) -> Bool {
+        error.code.matches(.constraintUnique) || error.code.matches(.constraintPrimaryKey)
+    }
 
     /// The column names in a message such as `UNIQUE constraint failed: t.a, t.b`.
     static func columnsNamed(in message: String, table: TableSchema) -> [String] {

@@ -76,7 +76,8 @@ struct LintStatement {
         guard isWord(0, "pragma"), let pragma = name(at: 1), pragma.name.isSameIdentifier(as: "legacy_alter_table"),
             pragma.next + 1 < tokens.count
         else { return nil }
-        let value = lexer.text(of: tokens[pragma.next + 1]).lowercased().trimmingQuotes
+        let text = lexer.text(of: tokens[pragma.next + 1])
+        let value = (SQLText.literalValue(text) ?? text).lowercased()
         return ["on", "1", "true", "yes"].contains(value)
     }
 
@@ -96,14 +97,7 @@ struct LintStatement {
     /// A string literal used as a name (SQLite accepts `'name'` where a table name goes), unquoted.
     private func string(at index: Int) -> String? {
         guard tokens[index].kind == .string else { return nil }
-        return lexer.text(of: tokens[index]).trimmingQuotes
-    }
-}
-
-extension String {
-    /// The text without one pair of surrounding single quotes, with doubled quotes undone.
-    fileprivate var trimmingQuotes: String {
-        guard count >= 2, hasPrefix("'"), hasSuffix("'") else { return self }
-        return String(dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
+        let text = lexer.text(of: tokens[index])
+        return SQLText.literalValue(text) ?? text
     }
 }

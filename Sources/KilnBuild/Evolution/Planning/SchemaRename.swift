@@ -48,7 +48,7 @@ package enum SchemaRename: Equatable, Sendable, CustomStringConvertible {
 
     /// `name` without surrounding double quotes (a doubled quote inside stands for one).
     private static func unquoted(_ name: String) -> String {
-        guard name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") else { return name }
-        return String(name.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+        guard name.hasPrefix("\""), let value = SQLText.identifierValue(name) else { return name }
+        return value
     }
 }

@@ -14,15 +14,17 @@ package struct PlannedMigration: Sendable {
     /// What verification proved.
     package let verification: PlanVerification
 
-    /// Each placeholder the developer must fill, where the file has it (the path is the file name).
+    /// Each placeholder the developer must fill, where the file has it (the path is the file name): the
+    /// placeholder calls of the file's text (``PlanPlaceholder/calls(in:)``), each paired with the next
+    /// placeholder of the plan that describes the same.
     package var placeholderLocations: [(placeholder: PlanPlaceholder, location: SourceLocation)] {
-        let source = SourceText(path: fileName, bytes: Array(text.utf8))
-        var searchFrom = text.startIndex
+        var calls = PlanPlaceholder.calls(in: SourceText(path: fileName, bytes: Array(text.utf8)))[...]
         return plan.placeholders.compactMap { placeholder in
-            guard let range = text.range(of: placeholder.sql, range: searchFrom..<text.endIndex) else { return nil }
-            searchFrom = range.upperBound
-            let offset = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
-            return (placeholder, source.location(ofByte: offset))
+            guard let index = calls.firstIndex(where: { $0.description == placeholder.description }) else {
+                return nil
+            }
+            defer { calls = calls[(index + 1)...] }
+            return (placeholder, calls[index].location)
         }
     }
 

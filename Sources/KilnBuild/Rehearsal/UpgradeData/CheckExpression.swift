@@ -37,9 +37,8 @@ struct CheckExpression {
         for (offset, token) in tokens.enumerated() {
             if token.kind == .word, lexer.text(of: token).lowercased().hasPrefix("json") { hints.isJSON = true }
             if lexer.isWord(token, "glob") || lexer.isWord(token, "like"), offset + 1 < tokens.count,
-                tokens[offset + 1].kind == .string, appliesTo(column, before: offset)
+                let pattern = lexer.literalValue(of: tokens[offset + 1]), appliesTo(column, before: offset)
             {
-                let pattern = Self.unquoted(lexer.text(of: tokens[offset + 1]))
                 hints.patterns.append(lexer.isWord(token, "glob") ? .glob(pattern) : .like(pattern))
                 patternStrings.insert(offset + 1)
             }
@@ -48,8 +47,7 @@ struct CheckExpression {
             }
         }
         for (offset, token) in tokens.enumerated() where !patternStrings.contains(offset) {
-            if token.kind == .string {
-                let text = Self.unquoted(lexer.text(of: token))
+            if let text = lexer.literalValue(of: token) {
                 if hints.isJSON && ["array", "object"].contains(text) { hints.jsonTypes.append(text) }
                 hints.literals.append(.text(text))
             } else if token.kind == .number, let value = number(at: offset) {
@@ -98,10 +96,5 @@ struct CheckExpression {
         }
         if bounds.count == 2 { bounds.insert((bounds[0] + bounds[1]) / 2, at: 0) }
         return bounds.flatMap { [$0, $0 + 1, $0 - 1] }.filter { $0 >= 0 }
-    }
-
-    /// A string literal's text without its quotes, with doubled quotes undone.
-    static func unquoted(_ literal: String) -> String {
-        String(literal.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
     }
 }

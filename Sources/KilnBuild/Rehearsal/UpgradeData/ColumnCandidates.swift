@@ -75,7 +75,7 @@ struct ColumnCandidates {
         guard let last = tokens.last, tokens.count == 1 || negative else { return nil }
         let text = lexer.text(of: last)
         switch last.kind {
-        case .string where !negative: return .text(CheckExpression.unquoted(text))
+        case .string where !negative: return lexer.literalValue(of: last).map { .text($0) }
         case .number:
             if let integer = Int64(text) { return .integer(negative ? -integer : integer) }
             return Double(text).map { .real(negative ? -$0 : $0) }

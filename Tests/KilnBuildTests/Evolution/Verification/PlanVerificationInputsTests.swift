@@ -100,4 +100,11 @@ struct PlanVerificationInputsTests {
         ])
         #expect(findings.allSatisfy { $0.severity == .error && $0.diagnostics[0].code == "planned-placeholder" })
     }
+
+    @Test("a placeholder's text is its literal's value to the byte, even when it starts with a combining mark")
+    func placeholderTextByBytes() {
+        let sql = "UPDATE t SET a = kiln_placeholder('\u{301}a value for ''a''');\n"
+        let source = SourceText(path: "0002_b.sql", bytes: Array(sql.utf8))
+        #expect(PlanPlaceholder.calls(in: source).map(\.description) == ["\u{301}a value for 'a'"])
+    }
 }

@@ -72,6 +72,8 @@ struct ImportPlannerTests {
         #expect(first("SELECT '${x}';") == nil)
         #expect(first("SELECT 1; -- {{ y }}\nCREATE TABLE t (id $%PK%$, n {{ .T }});") == "$%PK%$")
         #expect(first("SELECT '$5', '{x}';") == nil)
+        // The same rule as kiln check's (TemplatePlaceholder): an unclosed placeholder runs to its line's end.
+        #expect(first("SELECT {{ x\nFROM t; -- }}") == "{{ x")
     }
 
     @Test("file names keep the source version and name in kiln's characters")
