@@ -137,11 +137,19 @@ public struct Migrator: Sendable {
 
     /// The schema a fresh database has at `version`, built in memory.
     package func freshSchema(at version: Int32) throws -> SchemaSnapshot {
+        try SchemaSnapshot.read(from: freshDatabase(at: version))
+    }
+
+    /// A new in-memory database brought to `version` (the newest when nil) by this migrator as it is
+    /// configured (setup closure, settings; stamping its application id does not change the schema): the one
+    /// way kiln makes a scratch database at a version.
+    ///
+    /// - Throws: ``MigrationError``, or what ``prepareConnection`` throws.
+    /// - Returns: its connection.
+    package func freshDatabase(at version: Int32? = nil) throws -> SQLiteConnection {
         let scratch = try SQLiteConnection(path: ":memory:")
-        // This migrator as it is configured (setup closure, settings): stamping its application id on the
-        // scratch database does not change the schema.
-        if version > 0 { try migrate(scratch, to: version) }
-        return try SchemaSnapshot.read(from: scratch)
+        try migrate(scratch, to: version)
+        return scratch
     }
 
     /// The migrations a database at `version` still needs to reach the newest version.

@@ -71,9 +71,7 @@ struct UpgradeChain {
     /// - Throws: ``SQLiteError`` or ``MigrationError``.
     /// - Returns: its connection.
     static func schemaOnly(_ migrator: Migrator, at version: Int32) throws -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: ":memory:")
-        try migrator.migrate(connection, to: version)
-        return connection
+        try migrator.freshDatabase(at: version)
     }
 
     /// Inserts the generated rows of `version` and proves the schema accepts them.

@@ -57,8 +57,7 @@ struct UpgradePathCheck {
     /// - Throws: ``SQLiteError`` or ``MigrationError`` when the check itself cannot run.
     /// - Returns: the fixture's own errors (a failing statement); upgrade problems go to `groups`.
     private func upgrade(_ fixture: UpgradeFixture, into groups: inout UpgradeFindingGroups) throws -> [CheckFinding] {
-        let connection = try SQLiteConnection(path: ":memory:")
-        try migrator.migrate(connection, to: fixture.version)
+        let connection = try migrator.freshDatabase(at: fixture.version)
         do {
             try fixture.load(into: connection)
         } catch let error as CheckError {

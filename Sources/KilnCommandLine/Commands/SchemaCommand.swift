@@ -86,9 +86,7 @@ enum SchemaCommand: KilnCommand {
                 hint: latest == 0 ? "it has no migrations yet" : range, command: spec.name)
         }
         // As Migrator.freshSchema(at:) builds it, keeping the connection for the stored statements.
-        let scratch = try SQLiteConnection(path: ":memory:")
-        try migrator.migrate(scratch, to: wanted)
-        return (scratch, wanted)
+        return (try migrator.freshDatabase(at: wanted), wanted)
     }
 
     /// `--write`: writes the schema file (and the diagram the project asks for) and says what it did.

@@ -40,10 +40,8 @@ extension SchemaFile {
     ///
     /// - Throws: what migrating throws.
     static func newest(_ migrator: Migrator) throws -> (SQLiteConnection, Int32) {
-        let scratch = try SQLiteConnection(path: ":memory:")
         let version = migrator.migrations.latestVersion
-        if version > 0 { try migrator.migrate(scratch, to: version) }
-        return (scratch, version)
+        return (try migrator.freshDatabase(at: version), version)
     }
 
     /// `schema/<database>.md`: a title, a line saying where it comes from, and the Mermaid diagram of `model`.

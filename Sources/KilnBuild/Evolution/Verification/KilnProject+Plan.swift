@@ -20,8 +20,7 @@ extension KilnProject {
         let migrator = try migrator(for: database)
         let source = try schemaFileSource(for: database)
         let wanted = try SchemaFile.load(source, preparedLike: migrator)
-        let current = try SQLiteConnection(path: ":memory:")
-        try migrator.migrate(current)
+        let current = try migrator.freshDatabase()
         do {
             let plan = try SchemaPlanner.plan(from: current, to: wanted, options: options)
             guard !plan.isEmpty else { return nil }

@@ -154,8 +154,7 @@ package struct PlanVerifier {
         let generated: (String, () throws -> SQLiteConnection) = (
             "generated rows",
             {
-                let connection = try SQLiteConnection(path: ":memory:")
-                try migrator.migrate(connection)
+                let connection = try migrator.freshDatabase()
                 _ = try GeneratedRows.insert(into: connection, version: latest)
                 return connection
             }
@@ -165,8 +164,7 @@ package struct PlanVerifier {
                 (
                     fixture.relativePath,
                     {
-                        let connection = try SQLiteConnection(path: ":memory:")
-                        try migrator.migrate(connection, to: fixture.version)
+                        let connection = try migrator.freshDatabase(at: fixture.version)
                         try fixture.load(into: connection)
                         try migrator.migrate(connection)
                         return connection
