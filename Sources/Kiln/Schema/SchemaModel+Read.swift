@@ -5,28 +5,39 @@ extension SchemaModel {
     /// - Throws: ``SQLiteError`` when the schema cannot be read.
     /// - Returns: the model, every list in its stable order.
     package static func read(from connection: SQLiteConnection, schemaName: String = "main") throws -> SchemaModel {
+        try read(from: connection, schemaName: schemaName, requiresVirtualColumns: false)
+    }
+
+    /// Reads the schema of `schemaName`; with `requiresVirtualColumns`, a virtual table whose columns cannot be
+    /// read (its module is missing) fails the read rather than having none.
+    static func read(from connection: SQLiteConnection, schemaName: String, requiresVirtualColumns: Bool) throws
+        -> SchemaModel
+    {
         let rows = try connection.rows(
             sql: """
                 SELECT type, name, tbl_name, sql FROM \(quoted(schemaName)).sqlite_schema
                 WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql IS NOT NULL
                 """)
         var model = SchemaModel()
-        let reader = SchemaModelReader(connection: connection, schemaName: schemaName)
-        for row in rows {
+        let reader = SchemaModelReader(
+            connection: connection, schemaName: schemaName, requiresVirtualColumns: requiresVirtualColumns)
+        for (position, row) in rows.enumerated() {
             guard case .text(let type) = row[0], case .text(let name) = row[1], case .text(let table) = row[2],
                 case .text(let sql) = row[3]
             else { continue }
+            let stored = StoredDefinition(sql: sql, position: position)
             switch type {
-            case "table": model.tables.append(try reader.table(name, sql: sql))
-            case "index": model.indexes.append(try reader.index(name, table: table, sql: sql))
+            case "table": model.tables.append(try reader.table(name, sql: sql, position: position))
+            case "index": model.indexes.append(try reader.index(name, table: table, sql: sql, position: position))
             case "view":
                 let columns = try? connection.rows(
                     sql: "SELECT name FROM pragma_table_xinfo(?, ?) ORDER BY cid", [.text(name), .text(schemaName)])
                 model.views.append(
                     Definition(
                         name: name, table: table, sql: definitionText(sql),
-                        columns: columns?.map { $0.first?.textValue ?? "" }))
-            case "trigger": model.triggers.append(Definition(name: name, table: table, sql: definitionText(sql)))
+                        columns: columns?.map { $0.first?.textValue ?? "" }, stored: stored))
+            case "trigger":
+                model.triggers.append(Definition(name: name, table: table, sql: definitionText(sql), stored: stored))
             default: continue
             }
         }
