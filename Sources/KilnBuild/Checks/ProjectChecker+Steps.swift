@@ -13,8 +13,8 @@ extension ProjectChecker {
         let freshSchema: SchemaSnapshot
         var seeds: [SeedFile] = []
         do {
-            tables = try TableSchema.readAll(from: fresh)
             freshSchema = try SchemaSnapshot.read(from: fresh)
+            tables = TableSchema.tables(of: freshSchema.model)
             if FileSystem.exists(project.seedsDirectory.appendingPathComponent(database).path) {
                 seeds = try project.seedFiles(for: database)
             }
