@@ -86,3 +86,38 @@ extension SchemaModel {
         return SchemaText.normalize(tokens[...], in: lexer)
     }
 }
+
+extension SchemaModel.Table {
+    /// Reads the one table `name` of `schemaName`, whose stored `CREATE TABLE` statement is `sql`, as
+    /// ``SchemaModel/read(from:schemaName:)`` reads each table, for a caller that knows which table changed. A
+    /// foreign key written without parent columns keeps none here (the whole read fills in the parent's key).
+    ///
+    /// - Throws: ``SQLiteError`` when the table cannot be read.
+    /// - Returns: the table.
+    package static func read(
+        _ name: String, sql: String, from connection: SQLiteConnection, schemaName: String = "main"
+    ) throws -> SchemaModel.Table {
+        try SchemaModelReader(connection: connection, schemaName: schemaName).table(name, sql: sql, position: 0)
+    }
+}
+
+extension SchemaModel.Table {
+    /// Reads the table `name` of `schemaName` (compared as SQLite compares names), as
+    /// ``read(_:sql:from:schemaName:)`` does.
+    ///
+    /// - Throws: ``SQLiteError`` when the table cannot be read.
+    /// - Returns: the table, or nil when there is none by that name.
+    package static func read(
+        named name: String, from connection: SQLiteConnection, schemaName: String = "main"
+    ) throws -> SchemaModel.Table? {
+        guard
+            let row = try connection.rows(
+                sql: """
+                    SELECT name, sql FROM \(quoted(schemaName)).sqlite_schema
+                    WHERE type = 'table' AND name = ? COLLATE NOCASE AND sql IS NOT NULL
+                    """, [.text(name)]
+            ).first, case .text(let storedName) = row[0], case .text(let sql) = row[1]
+        else { return nil }
+        return try read(storedName, sql: sql, from: connection, schemaName: schemaName)
+    }
+}
