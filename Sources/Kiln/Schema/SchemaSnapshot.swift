@@ -7,7 +7,7 @@ import Foundation
 /// how two snapshots differ, comparing their ``model``s (so a quoted name or another constraint order is not
 /// a difference). The text (``statements``) stays what the content hash of a built database is made of.
 package struct SchemaSnapshot: Equatable, Sendable {
-    /// One column as `PRAGMA table_xinfo` describes it.
+    /// One column, as the database stores it (the model's stored spelling).
     package struct Column: Equatable, Sendable {
         /// The column's name.
         package let name: String

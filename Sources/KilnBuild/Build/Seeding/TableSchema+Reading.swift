@@ -22,7 +22,7 @@ extension TableSchema {
     }
 
     /// The seeding view of a model's `table`, whose `CREATE INDEX` indexes are `indexes`: its columns, its
-    /// foreign keys in `pragma_foreign_key_list` order with their parent columns as written, and its indexes'
+    /// foreign keys in SQLite's order (by id) with their parent columns as written, and its indexes'
     /// stored statements by name.
     package init(_ table: SchemaModel.Table, indexes: [SchemaModel.Index]) {
         self.init(
