@@ -30,7 +30,7 @@ extension TableSchema {
             columns: table.columns.map { column in
                 Column(
                     name: column.name, declaredType: column.stored.declaredType,
-                    affinity: ColumnAffinity(declaredType: column.stored.declaredType, strict: table.isStrict),
+                    affinity: column.affinity,
                     primaryKeyPosition: column.primaryKeyPosition,
                     isGenerated: column.hidden == 2 || column.hidden == 3,
                     isHidden: column.hidden == 1)

@@ -9,7 +9,7 @@ struct UpgradeTable {
         /// The name as the schema spells it.
         let name: String
         /// How values are stored (exact types in a STRICT table).
-        let affinity: ColumnAffinity
+        let affinity: SchemaModel.Affinity
         /// Whether NULL is refused (declared NOT NULL, or part of a primary key, where NULL is never wanted).
         let refusesNull: Bool
         /// The DEFAULT clause's text, when there is one.
@@ -54,28 +54,28 @@ struct UpgradeTable {
     static func readAll(from connection: SQLiteConnection) throws -> [UpgradeTable] {
         let list = try connection.rows(
             sql: """
-                SELECT t.name, t.wr, t.strict, s.sql FROM pragma_table_list AS t
+                SELECT t.name, t.wr, s.sql FROM pragma_table_list AS t
                 JOIN main.sqlite_schema AS s ON s.name = t.name AND s.type = 'table'
                 WHERE t.schema = 'main' AND t.type = 'table' AND t.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
                 ORDER BY t.name
                 """)
         return try list.compactMap { row in
-            guard case .text(let name) = row[0], case .text(let sql) = row[3] else { return nil }
+            guard case .text(let name) = row[0], case .text(let sql) = row[2] else { return nil }
             return try SchemaTextCache.shared.table(sql: sql) {
-                try read(name, hasRowID: row[1] != .integer(1), strict: row[2] == .integer(1), sql: sql, connection)
+                try read(name, hasRowID: row[1] != .integer(1), sql: sql, connection)
             }
         }
     }
 
     /// Reads one table, through the schema model's reader.
     private static func read(
-        _ name: String, hasRowID: Bool, strict: Bool, sql: String, _ connection: SQLiteConnection
+        _ name: String, hasRowID: Bool, sql: String, _ connection: SQLiteConnection
     ) throws -> UpgradeTable {
         let table = try SchemaModel.Table.read(name, sql: sql, from: connection)
         let rowIDName = hasRowID ? table.rowIDAlias?.name : nil
         let columns = table.insertableColumns.map { column in
             Column(
-                name: column.name, affinity: ColumnAffinity(declaredType: column.stored.declaredType, strict: strict),
+                name: column.name, affinity: column.affinity,
                 refusesNull: column.isNotNull || column.primaryKeyPosition > 0, defaultSQL: column.stored.defaultValue,
                 isRowID: rowIDName.map { column.name.isSameIdentifier(as: $0) } ?? false)
         }
