@@ -49,9 +49,12 @@ struct UpgradeTable {
     /// table whose `CREATE TABLE` text was read before is not read again: everything here follows from that
     /// text (SQLite rewrites it on every ALTER TABLE).
     ///
+    /// - Parameters:
+    ///   - connection: the database.
+    ///   - cache: the run's cache, which remembers each table by its text.
     /// - Returns: the tables.
     /// - Throws: ``SQLiteError`` when the schema cannot be read.
-    static func readAll(from connection: SQLiteConnection) throws -> [UpgradeTable] {
+    static func readAll(from connection: SQLiteConnection, cache: SchemaTextCache) throws -> [UpgradeTable] {
         let list = try connection.rows(
             sql: """
                 SELECT t.name, t.wr, s.sql FROM pragma_table_list AS t
@@ -61,7 +64,7 @@ struct UpgradeTable {
                 """)
         return try list.compactMap { row in
             guard case .text(let name) = row[0], case .text(let sql) = row[2] else { return nil }
-            return try SchemaTextCache.shared.table(sql: sql) {
+            return try cache.table(sql: sql) {
                 try read(name, hasRowID: row[1] != .integer(1), sql: sql, connection)
             }
         }
