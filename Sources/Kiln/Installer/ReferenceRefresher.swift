@@ -109,12 +109,9 @@ struct ReferenceRefresher {
 
     // MARK: - Helpers
 
+    /// The columns of `table` an INSERT may name (none when there is no such table), from the schema model.
     private func columns(of table: String, in connection: SQLiteConnection) throws -> [String] {
-        try connection.rows(sql: "SELECT name FROM pragma_table_xinfo(?, 'main') WHERE hidden = 0", [.text(table)])
-            .compactMap { row in
-                if case .text(let name) = row[0] { return name }
-                return nil
-            }
+        try SchemaModel.Table.read(named: table, from: connection)?.insertableColumns.map(\.name) ?? []
     }
 
     /// Rows as exact byte strings (storage class tag, then bytes), counted, so two tables compare equal only

@@ -45,6 +45,10 @@ package struct SchemaModel: Equatable, Sendable, Encodable {
         /// `pragma_table_xinfo`'s `hidden`: 0 ordinary, 1 hidden (virtual tables), 2 generated VIRTUAL,
         /// 3 generated STORED.
         package var hidden: Int
+        /// How SQLite stores its values, asked of SQLite once per declared type.
+        package var affinity: Affinity = .none
+        /// The declared type and DEFAULT word for word, never compared.
+        package var stored = StoredColumn()
     }
 
     /// A foreign key, one per `pragma_foreign_key_list` id.
@@ -64,6 +68,8 @@ package struct SchemaModel: Equatable, Sendable, Encodable {
         package var match: String
         /// Whether it is `DEFERRABLE INITIALLY DEFERRED` (any other spelling is checked immediately).
         package var isDeferred: Bool
+        /// Its id and parent columns as SQLite lists them, never compared.
+        package var stored = StoredForeignKey()
     }
 
     /// One term of an index: a column or an expression, with its collation and order.
@@ -92,6 +98,8 @@ package struct SchemaModel: Equatable, Sendable, Encodable {
         package var terms: [IndexTerm]
         /// A partial index's `WHERE` condition in ``SchemaText`` form, or nil.
         package var condition: String?
+        /// Its `CREATE INDEX` statement as stored (empty for a constraint's index), never compared.
+        package var stored = StoredDefinition()
     }
 
     /// A table.
@@ -117,6 +125,8 @@ package struct SchemaModel: Equatable, Sendable, Encodable {
         /// Whether it is a shadow table, one a virtual table (FTS, R*Tree) keeps its data in and creates and
         /// drops itself (`pragma_table_list`'s type `shadow`; false with a SQLite older than 3.37).
         package var isShadow = false
+        /// Its `CREATE TABLE` statement as stored, never compared.
+        package var stored = StoredDefinition()
     }
 
     /// A view or trigger: its name, its table, and its whole definition in ``SchemaText`` form.
@@ -131,6 +141,8 @@ package struct SchemaModel: Equatable, Sendable, Encodable {
         /// without an alias is the expression's text as written (`qty*2`), so a re-layout can rename it while
         /// ``sql`` stays the same; nil for a trigger, or for a view SQLite cannot read (a missing table).
         package var columns: [String]? = nil
+        /// Its `CREATE` statement as stored, never compared.
+        package var stored = StoredDefinition()
     }
 
     /// This model without the named tables and the indexes and triggers that belong to them (names compared

@@ -3,11 +3,15 @@
 final class SchemaModelReader {
     let connection: SQLiteConnection
     let schemaName: String
+    /// Whether a virtual table whose columns cannot be read (its module is missing) fails the read.
+    let requiresVirtualColumns: Bool
     private var statements: [String: SQLiteStatement] = [:]
+    private var affinities: [String: SchemaModel.Affinity] = [:]
 
-    init(connection: SQLiteConnection, schemaName: String) {
+    init(connection: SQLiteConnection, schemaName: String, requiresVirtualColumns: Bool = false) {
         self.connection = connection
         self.schemaName = schemaName
+        self.requiresVirtualColumns = requiresVirtualColumns
     }
 
     /// The rows of `sql` with `arguments`, from a statement prepared on first use.
@@ -27,24 +31,28 @@ final class SchemaModelReader {
     }
 
     /// The table `name`, whose stored definition is `sql`.
-    func table(_ name: String, sql: String) throws -> SchemaModel.Table {
+    func table(_ name: String, sql: String, position: Int) throws -> SchemaModel.Table {
         let text = TableDefinitionText(sql)
         // pragma_table_list is SQLite 3.37 and later; an older library's answer comes from the text.
         let flags = try? rows(
             sql: "SELECT wr, strict, type FROM pragma_table_list WHERE schema = ? AND name = ?",
             [.text(schemaName), .text(name)]
         ).first
+        let isStrict = flags.map { $0[1] == .integer(1) } ?? text.isStrict
         // A virtual table whose module this connection lacks has no columns to report.
         let columns =
-            text.isVirtual ? (try? self.columns(of: name, text: text)) ?? [] : try self.columns(of: name, text: text)
+            text.isVirtual && !requiresVirtualColumns
+            ? (try? self.columns(of: name, text: text, isStrict: isStrict)) ?? []
+            : try self.columns(of: name, text: text, isStrict: isStrict)
         var table = SchemaModel.Table(
             name: name, columns: columns, checks: text.checks.sorted(),
             foreignKeys: try foreignKeys(of: name, text: text), uniqueConstraints: [],
             isWithoutRowID: flags.map { $0[0] == .integer(1) } ?? text.isWithoutRowID,
-            isStrict: flags.map { $0[1] == .integer(1) } ?? text.isStrict,
+            isStrict: isStrict,
             isAutoincrement: text.isAutoincrement,
             virtualDefinition: text.isVirtual ? SchemaText.normalize(sql) : nil,
-            isShadow: flags.map { $0[2] == .text("shadow") } ?? false)
+            isShadow: flags.map { $0[2] == .text("shadow") } ?? false,
+            stored: SchemaModel.StoredDefinition(sql: sql, position: position))
         let constraints = try rows(
             sql: "SELECT name FROM pragma_index_list(?, ?) WHERE origin != 'c' ORDER BY name",
             [.text(name), .text(schemaName)])
@@ -56,19 +64,50 @@ final class SchemaModelReader {
         return table
     }
 
-    private func columns(of table: String, text: TableDefinitionText) throws -> [SchemaModel.Column] {
+    private func columns(of table: String, text: TableDefinitionText, isStrict: Bool) throws -> [SchemaModel.Column] {
         let rows = try rows(
             sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid",
             [.text(table), .text(schemaName)])
-        return rows.map { row in
+        return try rows.map { row in
             let name = row[0].textValue ?? ""
+            let type = row[1].textValue ?? ""
             return SchemaModel.Column(
-                name: name, declaredType: SchemaText.typeText(row[1].textValue ?? ""), isNotNull: row[2] == .integer(1),
+                name: name, declaredType: SchemaText.typeText(type), isNotNull: row[2] == .integer(1),
                 defaultExpression: row[3].textValue.map(SchemaText.normalize),
                 primaryKeyPosition: Int(row[4].integerValue ?? 0), collation: text.collations[name.identifierKey],
                 generatedExpression: text.generatedExpressions[name.identifierKey],
-                hidden: Int(row[5].integerValue ?? 0))
+                hidden: Int(row[5].integerValue ?? 0), affinity: try affinity(of: type, isStrict: isStrict),
+                stored: SchemaModel.StoredColumn(declaredType: type, defaultValue: row[3].textValue))
         }
+    }
+
+    /// The affinity of a column declared `type`, asked of SQLite once per type: `CAST` converts by the affinity
+    /// of the type it names, so the storage classes of `CAST('1.5' AS type)` and `CAST('1' AS type)` tell the
+    /// five apart. SQLite decides by the words the type contains (ASCII case ignored), so the type is asked
+    /// about as one identifier, every byte but a letter, digit or `_` made `_`: no text of the schema's own is
+    /// put into SQL, and no word is made or broken.
+    func affinity(of type: String, isStrict: Bool) throws -> SchemaModel.Affinity {
+        if type.isEmpty { return .none }
+        if isStrict && type.identifierKey == "ANY".identifierKey { return .any }
+        if let known = affinities[type] { return known }
+        let word =
+            "x_"
+            + String(
+                type.unicodeScalars.map { scalar in
+                    scalar.isASCII && (scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+                        ? Character(scalar) : "_"
+                })
+        let row = try connection.rows(sql: "SELECT typeof(CAST('1.5' AS \(word))), typeof(CAST('1' AS \(word)))")
+        let affinity: SchemaModel.Affinity =
+            switch (row.first?[0].textValue, row.first?[1].textValue) {
+            case ("text", _): .text
+            case ("blob", _): .blob
+            case ("integer", _): .integer
+            case ("real", "real"): .real
+            default: .numeric
+            }
+        affinities[type] = affinity
+        return affinity
     }
 
     private func foreignKeys(of table: String, text: TableDefinitionText) throws -> [SchemaModel.ForeignKey] {
@@ -85,7 +124,7 @@ final class SchemaModelReader {
                 ?? SchemaModel.ForeignKey(
                     columns: [], parentTable: row[1].textValue ?? "", parentColumns: [],
                     onUpdate: row[4].textValue ?? "", onDelete: row[5].textValue ?? "", match: row[6].textValue ?? "",
-                    isDeferred: false)
+                    isDeferred: false, stored: SchemaModel.StoredForeignKey(id: Int(id)))
             key.columns.append(row[2].textValue ?? "")
             if let parent = row[3].textValue { key.parentColumns.append(parent) }
             keys[id] = key
@@ -93,6 +132,7 @@ final class SchemaModelReader {
         return keys.values.map { key in
             var key = key
             key.isDeferred = text.deferredForeignKeys.contains(TableDefinitionText.key(key.columns))
+            key.stored.parentColumns = key.parentColumns
             return key
         }.sorted { Self.sortKey($0) < Self.sortKey($1) }
     }
@@ -102,8 +142,9 @@ final class SchemaModelReader {
         TableDefinitionText.key(key.columns) + " " + TableDefinitionText.key([key.parentTable] + key.parentColumns)
     }
 
-    /// The index `name` on `table`; `sql` is its stored definition (nil for a constraint's index).
-    func index(_ name: String, table: String, sql: String?) throws -> SchemaModel.Index {
+    /// The index `name` on `table`; `sql` is its stored definition (nil for a constraint's index), `position`
+    /// its row's among `sqlite_schema`'s.
+    func index(_ name: String, table: String, sql: String?, position: Int = 0) throws -> SchemaModel.Index {
         let list = try rows(
             sql: "SELECT \"unique\", origin FROM pragma_index_list(?, ?) WHERE name = ?",
             [.text(table), .text(schemaName), .text(name)]
@@ -126,6 +167,7 @@ final class SchemaModelReader {
         }
         return SchemaModel.Index(
             name: name, table: table, isUnique: list?[0] == .integer(1), origin: list?[1].textValue ?? "c",
-            terms: terms, condition: text?.condition)
+            terms: terms, condition: text?.condition,
+            stored: SchemaModel.StoredDefinition(sql: sql ?? "", position: position))
     }
 }

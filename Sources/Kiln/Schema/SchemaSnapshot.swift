@@ -7,7 +7,7 @@ import Foundation
 /// how two snapshots differ, comparing their ``model``s (so a quoted name or another constraint order is not
 /// a difference). The text (``statements``) stays what the content hash of a built database is made of.
 package struct SchemaSnapshot: Equatable, Sendable {
-    /// One column as `PRAGMA table_xinfo` describes it.
+    /// One column, as the database stores it (the model's stored spelling).
     package struct Column: Equatable, Sendable {
         /// The column's name.
         package let name: String
@@ -74,41 +74,34 @@ package struct SchemaSnapshot: Equatable, Sendable {
     /// Whether the database has no tables, indexes, views or triggers of its own.
     package var isEmpty: Bool { tables.isEmpty && objects.isEmpty }
 
-    /// Reads the schema of `schemaName` (`main`, or an attached database's name).
+    /// Reads the schema of `schemaName` (`main`, or an attached database's name): the model, whose stored
+    /// definitions give the text.
     package static func read(from connection: SQLiteConnection, schemaName: String = "main") throws -> SchemaSnapshot {
-        let quotedSchema = quoted(schemaName)
-        let rows = try connection.rows(
-            sql: """
-                SELECT type, name, tbl_name, sql FROM \(quotedSchema).sqlite_schema
-                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql IS NOT NULL ORDER BY name
-                """)
-        var tables: [Table] = []
-        var objects: [Object] = []
-        let columnQuery = try connection.prepare(
-            sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid")
-        for row in rows {
-            guard case .text(let type) = row[0], case .text(let name) = row[1], case .text(let tableName) = row[2],
-                case .text(let sql) = row[3]
-            else { continue }
-            let normalized = SQLNormalizer.normalize(sql)
-            if type == "table" {
-                try columnQuery.reset()
-                try columnQuery.bind([.text(name), .text(schemaName)])
-                var columns: [Column] = []
-                while try columnQuery.step() {
-                    columns.append(
-                        Column(
-                            name: columnQuery.text(at: 0) ?? "", declaredType: columnQuery.text(at: 1) ?? "",
-                            isNotNull: columnQuery.value(at: 2) == .integer(1), defaultValue: columnQuery.text(at: 3),
-                            primaryKeyPosition: Int(columnQuery.value(at: 4).integerValue ?? 0),
-                            hidden: Int(columnQuery.value(at: 5).integerValue ?? 0)))
-                }
-                tables.append(Table(name: name, columns: columns, sql: normalized))
-            } else {
-                objects.append(Object(type: type, name: name, tableName: tableName, sql: normalized))
-            }
+        SchemaSnapshot(
+            model: try SchemaModel.read(from: connection, schemaName: schemaName, requiresVirtualColumns: true))
+    }
+
+    /// The snapshot of `model`, a model read from a database (its stored definitions give the text): tables and
+    /// objects by name, byte for byte as SQLite orders them.
+    package init(model: SchemaModel) {
+        func byName(_ first: String, _ second: String) -> Bool { first.utf8.lexicographicallyPrecedes(second.utf8) }
+        tables = model.tables.sorted { byName($0.name, $1.name) }.map { table in
+            Table(
+                name: table.name,
+                columns: table.columns.map { column in
+                    Column(
+                        name: column.name, declaredType: column.stored.declaredType, isNotNull: column.isNotNull,
+                        defaultValue: column.stored.defaultValue, primaryKeyPosition: column.primaryKeyPosition,
+                        hidden: column.hidden)
+                }, sql: SQLNormalizer.normalize(table.stored.sql))
         }
-        return SchemaSnapshot(
-            tables: tables, objects: objects, model: try SchemaModel.read(from: connection, schemaName: schemaName))
+        let objects =
+            model.indexes.map { ("index", $0.name, $0.table, $0.stored.sql) }
+            + model.views.map { ("view", $0.name, $0.table, $0.stored.sql) }
+            + model.triggers.map { ("trigger", $0.name, $0.table, $0.stored.sql) }
+        self.objects = objects.sorted { byName($0.1, $1.1) }.map {
+            Object(type: $0.0, name: $0.1, tableName: $0.2, sql: SQLNormalizer.normalize($0.3))
+        }
+        self.model = model
     }
 }

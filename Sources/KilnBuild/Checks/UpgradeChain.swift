@@ -84,7 +84,7 @@ struct UpgradeChain {
         -> Bool
     {
         do {
-            note(try GeneratedRows.insert(into: chain, version: version, only: tables))
+            note(try GeneratedRows.insert(into: chain, version: version, only: tables, cache: check.schemaText))
         } catch let error as SQLiteError {
             // The insert is one transaction: it rolled back, the chain holds what it held before.
             note([rejected(version, table: nil, problem: error.message)])

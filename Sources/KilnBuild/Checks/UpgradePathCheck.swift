@@ -22,6 +22,9 @@ struct UpgradePathCheck {
     let queryFailures: (SQLiteConnection) -> [CheckFinding]
     /// Told as the chain reaches each version and as each fixture's path starts.
     var progress: (CheckProgress.Step) -> Void = { _ in }
+    /// What reading schema text gave, for every generation of rows this check makes (the chain's and the
+    /// attribution's): its own, never another run's.
+    let schemaText = SchemaTextCache()
 
     var database: String { migrator.migrations.database }
 

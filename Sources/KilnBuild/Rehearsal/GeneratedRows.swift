@@ -17,15 +17,18 @@ enum GeneratedRows {
     ///   - version: the schema version of the database, from which the rows' values derive.
     ///   - rowsPerTable: valid rows tried per table, before the ``EdgeRow`` ones.
     ///   - only: the tables to fill (the others keep their rows and serve as parents); nil for all.
+    ///   - cache: the run's schema-text cache, shared by its calls (a chain repeats the same statements); a
+    ///     new one for a single call.
     /// - Returns: a note for each table left without rows, with SQLite's reason for the last candidate.
     /// - Throws: ``SQLiteError`` when the schema cannot be read or SQLite ends the transaction by itself.
     static func insert(
-        into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3, only: Set<SQLIdentifierKey>? = nil
+        into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3, only: Set<SQLIdentifierKey>? = nil,
+        cache: SchemaTextCache = SchemaTextCache()
     ) throws -> [CheckFinding] {
-        let tables = try UpgradeTable.readAll(from: connection)
+        let tables = try UpgradeTable.readAll(from: connection, cache: cache)
         let schemas = Dictionary(
             tables.map { ($0.name.identifierKey, $0.schema) }, uniquingKeysWith: { first, _ in first })
-        let jsonColumns = try JSONColumnUse.read(from: connection)
+        let jsonColumns = try JSONColumnUse.read(from: connection, cache: cache)
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
         if !foreignKeysWereOn { try connection.execute(sql: "PRAGMA foreign_keys = ON") }
         defer { if !foreignKeysWereOn { try? connection.execute(sql: "PRAGMA foreign_keys = OFF") } }
@@ -38,7 +41,7 @@ enum GeneratedRows {
                 do {
                     let filler = try TableFiller(
                         table: table, tables: schemas, jsonColumns: jsonColumns,
-                        connection: connection, savepoint: savepoint)
+                        connection: connection, savepoint: savepoint, cache: cache)
                     filled.append((filler, try fill(filler, version: version, rowsPerTable: rowsPerTable, connection)))
                 } catch let error as SQLiteError where !connection.isAutocommit {
                     // SQLite refuses even to prepare the INSERT (a foreign key to columns that are not a key of

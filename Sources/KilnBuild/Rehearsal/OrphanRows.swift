@@ -32,15 +32,13 @@ enum OrphanRows {
             try connection.execute(sql: "DELETE FROM \(table) WHERE rowid = \(violation[1])")
             return
         }
-        let columns = try connection.rows(
-            sql: "SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE id = ? ORDER BY seq",
-            [violation[0], violation[3]])
+        let child = try SchemaModel.Table.read(named: "\(violation[0])", from: connection)
+        let key = child?.foreignKeys.first { .integer(Int64($0.stored.id)) == violation[3] }
+        let columns = key?.columns ?? []
         let parent = "main.\(quoted("\(violation[2])"))"
-        let parentKey = try parentColumns(columns, parent: "\(violation[2])", connection: connection)
-        let matches = zip(columns, parentKey).map { child, key in
-            "p.\(quoted(key)) = c.\(quoted("\(child[0])"))"
-        }
-        let present = columns.map { "c.\(quoted("\($0[0])")) IS NOT NULL" }
+        let parentKey = try parentColumns(of: key, parent: "\(violation[2])", connection: connection)
+        let matches = zip(columns, parentKey).map { child, key in "p.\(quoted(key)) = c.\(quoted(child))" }
+        let present = columns.map { "c.\(quoted($0)) IS NOT NULL" }
         let exists = try connection.rows(
             sql: "SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?", [violation[2]])
         let orphan =
@@ -51,12 +49,11 @@ enum OrphanRows {
     }
 
     /// The parent's columns a key refers to: those it names, or else the parent's primary key.
-    private static func parentColumns(_ columns: [[SQLiteValue]], parent: String, connection: SQLiteConnection)
-        throws -> [String]
-    {
-        if columns.allSatisfy({ $0[1] != .null }) { return columns.map { "\($0[1])" } }
-        return try connection.rows(
-            sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(parent)]
-        ).map { "\($0[0])" }
+    private static func parentColumns(
+        of key: SchemaModel.ForeignKey?, parent: String, connection: SQLiteConnection
+    ) throws -> [String] {
+        guard let key else { return [] }
+        if key.stored.parentColumns.count == key.columns.count { return key.stored.parentColumns }
+        return try SchemaModel.Table.read(named: parent, from: connection)?.primaryKey.map(\.name) ?? []
     }
 }

@@ -11,7 +11,7 @@ package enum ContentHash {
         let schema = try SchemaSnapshot.read(from: connection)
         for statement in schema.statements { hasher.update("schema \(statement)\n") }
         var counts: [String: Int] = [:]
-        let tables = try TableSchema.readAll(from: connection)
+        let tables = TableSchema.tables(of: schema.model)
         for table in tables.values.sorted(by: { $0.name < $1.name }) {
             let columns = table.columns.filter { !$0.isHidden }
             let key = table.primaryKey

@@ -6,7 +6,8 @@ enum SeedValue {
     /// `affinity`.
     @inline(__always)
     static func bind(
-        _ reader: borrowing CSVReader, _ field: CSVField, as affinity: ColumnAffinity, to statement: SQLiteStatement,
+        _ reader: borrowing CSVReader, _ field: CSVField, as affinity: SchemaModel.Affinity,
+        to statement: SQLiteStatement,
         at position: Int
     ) throws {
         if field.isNull {
@@ -21,7 +22,8 @@ enum SeedValue {
     /// Binds non-NULL field bytes (followed by a NUL in memory) to `statement` by `affinity`.
     @inline(__always)
     static func bind(
-        _ bytes: UnsafeBufferPointer<UInt8>, affinity: ColumnAffinity, to statement: SQLiteStatement, at position: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, affinity: SchemaModel.Affinity, to statement: SQLiteStatement,
+        at position: Int
     ) throws {
         switch affinity {
         case .integer:
@@ -44,7 +46,8 @@ enum SeedValue {
     /// The value a field binds as, for comparisons in diagnostics.
     ///
     /// - Returns: the value SQLite receives for the field.
-    static func value(_ bytes: UnsafeBufferPointer<UInt8>, isNull: Bool, affinity: ColumnAffinity) -> SQLiteValue {
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, isNull: Bool, affinity: SchemaModel.Affinity) -> SQLiteValue
+    {
         if isNull { return .null }
         switch affinity {
         case .integer, .numeric:

@@ -10,7 +10,7 @@ package struct TableSchema: Sendable {
         /// The declared type.
         package let declaredType: String
         /// How values are bound to it.
-        package let affinity: ColumnAffinity
+        package let affinity: SchemaModel.Affinity
         /// Position in the primary key (1-based), or 0.
         package let primaryKeyPosition: Int
         /// Whether it is generated (and so cannot be inserted).

@@ -3,8 +3,8 @@ import Kiln
 /// `rename-referenced-table`: `ALTER TABLE x RENAME TO y` while other tables reference `x` by foreign key.
 /// SQLite 3.26 and later rewrite those references to `y`, so they dangle once `y` is dropped: the wrong-way
 /// rebuild (rename the old table, create the new one, copy, drop the old). SQLite says which tables reference
-/// `x`: an empty in-memory database is migrated through the chain and read with `pragma_foreign_key_list`
-/// before each migration that renames a table.
+/// `x`: an empty in-memory database is migrated through the chain and its schema model read before each
+/// migration that renames a table.
 enum RenameReferenceCheck {
     /// One rename of a migration.
     private struct Rename {
@@ -66,15 +66,15 @@ enum RenameReferenceCheck {
 
     /// The tables that reference each table by foreign key, sorted by name.
     private static func referencingTables(_ connection: SQLiteConnection) throws -> [SQLIdentifierKey: [String]] {
-        let query = try connection.prepare(
-            sql: """
-                SELECT DISTINCT m.name, f."table" FROM main.sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f
-                WHERE m.type = 'table' ORDER BY m.name
-                """)
         var result: [SQLIdentifierKey: [String]] = [:]
-        while try query.step() {
-            guard let child = query.text(at: 0), let parent = query.text(at: 1) else { continue }
-            result[parent.identifierKey, default: []].append(child)
+        let tables = try SchemaModel.read(from: connection).tables.sorted {
+            $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+        }
+        for table in tables {
+            var parents: Set<String> = []
+            for key in table.foreignKeysByID where parents.insert(key.parentTable).inserted {
+                result[key.parentTable.identifierKey, default: []].append(table.name)
+            }
         }
         return result
     }

@@ -93,8 +93,9 @@ package final class CheckContext {
         do {
             let fresh = try fresh()
             let folder = project.seedsDirectory.appendingPathComponent(database).path
+            let schema = try SchemaSnapshot.read(from: fresh)
             return FreshState(
-                tables: try TableSchema.readAll(from: fresh), schema: try SchemaSnapshot.read(from: fresh),
+                tables: TableSchema.tables(of: schema.model), schema: schema,
                 seeds: FileSystem.exists(folder) ? try project.seedFiles(for: database) : [])
         } catch let stop as CheckStop {
             throw stop

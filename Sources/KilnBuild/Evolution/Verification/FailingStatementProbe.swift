@@ -47,16 +47,9 @@ struct FailingStatementProbe {
 
     /// The rows of `table` (named by its key) with which the statement fails a constraint.
     private func probe(_ key: SQLIdentifierKey) throws -> [RowKey] {
-        guard
-            let table = try connection.rows(
-                sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE",
-                [.text(key.description)]
-            ).first.map({ "\($0[0])" })
-        else { return [] }
-        let columns = try connection.rows(
-            sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0", [.text(table)]
-        )
-        .map { quoted("\($0[0])") }
+        guard let model = try SchemaModel.Table.read(named: key.description, from: connection) else { return [] }
+        let table = model.name
+        let columns = model.insertableColumns.map { quoted($0.name) }
         let primaryKey = try PlanVerifier.primaryKey(of: table, connection)
         let hasRowID = (try? connection.execute(sql: "SELECT rowid FROM main.\(quoted(table)) LIMIT 0")) != nil
         let keys = hasRowID ? ["kiln_rowid"] : primaryKey.map(quoted)

@@ -51,7 +51,7 @@ enum EdgeRow: CaseIterable {
     }
 
     /// The value preferred for a column of `affinity` in row `serial`, or nil for none.
-    private func value(for affinity: ColumnAffinity, serial: Int64) -> SQLiteValue? {
+    private func value(for affinity: SchemaModel.Affinity, serial: Int64) -> SQLiteValue? {
         let long = String(Self.longText.dropLast(String(serial).count + 1)) + " \(serial)"
         return switch (self, affinity) {
         case (.empty, .text), (.empty, .none), (.empty, .any): .text("")

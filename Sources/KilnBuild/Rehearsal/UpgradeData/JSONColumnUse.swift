@@ -6,14 +6,17 @@ enum JSONColumnUse {
     /// Column names passed first to a `json_*` function, or on the left of `->` or `->>`, in any statement of
     /// the schema of `connection`.
     ///
+    /// - Parameters:
+    ///   - connection: the database.
+    ///   - cache: the run's cache, which remembers each statement's names by its text.
     /// - Returns: the names, as SQLite compares them; a name counts for every table that has such a column.
     /// - Throws: ``SQLiteError`` when the schema cannot be read.
-    static func read(from connection: SQLiteConnection) throws -> Set<SQLIdentifierKey> {
+    static func read(from connection: SQLiteConnection, cache: SchemaTextCache) throws -> Set<SQLIdentifierKey> {
         var names = Set<SQLIdentifierKey>()
         for row in try connection.rows(sql: "SELECT sql FROM main.sqlite_schema WHERE sql IS NOT NULL") {
-            // The cache first: a statement's text is scanned once per process, not once per version.
+            // The cache first: a statement's text is scanned once per run, not once per version.
             guard case .text(let sql) = row[0] else { continue }
-            names.formUnion(SchemaTextCache.shared.jsonColumns(sql: sql, read: columns(in:)))
+            names.formUnion(cache.jsonColumns(sql: sql, read: columns(in:)))
         }
         return names
     }

@@ -7,7 +7,7 @@ enum SampleValue {
     /// A value of `affinity`'s storage class for row `serial`.
     ///
     /// - Returns: an integer, real, blob or text.
-    static func of(_ affinity: ColumnAffinity, serial: Int64) -> SQLiteValue {
+    static func of(_ affinity: SchemaModel.Affinity, serial: Int64) -> SQLiteValue {
         switch affinity {
         case .integer, .numeric: .integer(serial)
         case .real: .real(Double(serial) + 0.5)

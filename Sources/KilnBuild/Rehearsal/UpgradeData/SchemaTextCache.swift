@@ -1,14 +1,13 @@
-import Foundation
 import Kiln
 
 /// What reading schema text gives (a table's CHECK hints, the JSON columns a statement uses), remembered by
 /// the text itself: a chain of versions repeats the same `CREATE TABLE` and `CREATE INDEX` statements at every
-/// version, and these are pure functions of the text, so remembering them changes no result.
-final class SchemaTextCache: @unchecked Sendable {
-    /// The process's cache.
-    static let shared = SchemaTextCache()
+/// version, and these are pure functions of the text, so remembering them changes no result. One run owns it
+/// (an upgrade-path check, a plan's verification) and hands it to every generation of rows it makes.
+final class SchemaTextCache {
+    /// An empty cache.
+    init() {}
 
-    private let lock = NSLock()
     private var jsonColumns: [String: Set<SQLIdentifierKey>] = [:]
     private var messageNames: [String: [SQLIdentifierKey]] = [:]
     private var tables: [String: UpgradeTable] = [:]
@@ -19,9 +18,9 @@ final class SchemaTextCache: @unchecked Sendable {
     /// - Returns: the table.
     /// - Throws: what `read` throws.
     func table(sql: String, read: () throws -> UpgradeTable) throws -> UpgradeTable {
-        if let known = lock.withLock({ tables[sql] }) { return known }
+        if let known = tables[sql] { return known }
         let table = try read()
-        lock.withLock { tables[sql] = table }
+        tables[sql] = table
         return table
     }
 
@@ -32,12 +31,12 @@ final class SchemaTextCache: @unchecked Sendable {
     func plans(for table: UpgradeTable, jsonColumns: Set<SQLIdentifierKey>) -> [ColumnCandidates] {
         let usedAsJSON = table.columns.map { jsonColumns.contains($0.name.identifierKey) }
         let key = table.sql + "\u{0}" + String(usedAsJSON.map { $0 ? "j" : "-" })
-        if let known = lock.withLock({ plans[key] }) { return known }
+        if let known = plans[key] { return known }
         let hints = ColumnHints.read(sql: table.sql, columns: table.columns.map(\.name))
         let made = zip(table.columns, usedAsJSON).map { column, json in
             ColumnCandidates(column: column, hints: hints[column.name.identifierKey], usedAsJSON: json)
         }
-        lock.withLock { plans[key] = made }
+        plans[key] = made
         return made
     }
 
@@ -45,9 +44,9 @@ final class SchemaTextCache: @unchecked Sendable {
     ///
     /// - Returns: the column names `sql` reads as JSON.
     func jsonColumns(sql: String, read: (String) -> Set<SQLIdentifierKey>) -> Set<SQLIdentifierKey> {
-        if let known = lock.withLock({ jsonColumns[sql] }) { return known }
+        if let known = jsonColumns[sql] { return known }
         let names = read(sql)
-        lock.withLock { jsonColumns[sql] = names }
+        jsonColumns[sql] = names
         return names
     }
 
@@ -57,7 +56,7 @@ final class SchemaTextCache: @unchecked Sendable {
     ///
     /// - Returns: the names, as SQLite compares them.
     func names(inMessage message: String) -> [SQLIdentifierKey] {
-        if let known = lock.withLock({ messageNames[message] }) { return known }
+        if let known = messageNames[message] { return known }
         let detail = message.firstRange(of: ": ").map { String(message[$0.upperBound...]) } ?? message
         var lexer = SQLLexer(detail)
         let tokens = lexer.tokens()
@@ -66,7 +65,7 @@ final class SchemaTextCache: @unchecked Sendable {
             let qualifier = index + 1 < tokens.count && lexer.text(of: tokens[index + 1]) == "."
             if !qualifier, let name = lexer.identifier(of: token) { names.append(name.identifierKey) }
         }
-        lock.withLock { messageNames[message] = names }
+        messageNames[message] = names
         return names
     }
 }

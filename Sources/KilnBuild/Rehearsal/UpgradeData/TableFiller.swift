@@ -22,6 +22,8 @@ final class TableFiller {
     private(set) var isFull = false
 
     private let connection: SQLiteConnection
+    /// The run's schema-text cache.
+    private let cache: SchemaTextCache
     private let insert: SQLiteStatement
     private let savepoint: SQLiteSavepoint
     private let plans: [ColumnCandidates]
@@ -42,14 +44,15 @@ final class TableFiller {
     /// - Throws: ``SQLiteError`` when the statement cannot be prepared or a parent cannot be read.
     init(
         table: UpgradeTable, tables: [SQLIdentifierKey: TableSchema], jsonColumns: Set<SQLIdentifierKey>,
-        connection: SQLiteConnection, savepoint: SQLiteSavepoint
+        connection: SQLiteConnection, savepoint: SQLiteSavepoint, cache: SchemaTextCache
     ) throws {
         self.table = table
+        self.cache = cache
         self.connection = connection
         slots = ValueSlot.slots(of: table)
         positionByKey = Dictionary(
             table.columns.enumerated().map { ($1.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
-        plans = SchemaTextCache.shared.plans(for: table, jsonColumns: jsonColumns)
+        plans = cache.plans(for: table, jsonColumns: jsonColumns)
         self.savepoint = savepoint
         insert = try connection.prepare(sql: table.insertSQL)
         for (index, slot) in slots.enumerated() {
@@ -197,7 +200,7 @@ final class TableFiller {
 
     /// The slots whose columns `message` names, or all.
     private func slotsNamed(in message: String) -> [Int] {
-        let names = SchemaTextCache.shared.names(inMessage: message)
+        let names = cache.names(inMessage: message)
         let positions = Set(names.compactMap { positionByKey[$0] })
         let blamed = slots.indices.filter { !positions.isDisjoint(with: slots[$0].positions) }
         return blamed.isEmpty ? Array(slots.indices) : blamed
