@@ -66,16 +66,6 @@ enum RenameReferenceCheck {
 
     /// The tables that reference each table by foreign key, sorted by name.
     private static func referencingTables(_ connection: SQLiteConnection) throws -> [SQLIdentifierKey: [String]] {
-        var result: [SQLIdentifierKey: [String]] = [:]
-        let tables = try SchemaModel.read(from: connection).tables.sorted {
-            $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
-        }
-        for table in tables {
-            var parents: Set<String> = []
-            for key in table.foreignKeysByID where parents.insert(key.parentTable).inserted {
-                result[key.parentTable.identifierKey, default: []].append(table.name)
-            }
-        }
-        return result
+        try SchemaModel.referencingTables(in: connection)
     }
 }
