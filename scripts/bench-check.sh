@@ -96,4 +96,29 @@ awk -v a="${seconds[200]}" 'BEGIN { exit !(a < 2) }' || { echo "FAIL: 200 versio
 for versions in 100 200; do
     ((memory[$versions] < 64)) || { echo "FAIL: $versions versions peaked at ${memory[$versions]} MiB" >&2; status=1; }
 done
+
+# A failing upgrade path, for comparison only (no bound yet; issue 24 wants at most 2x a passing check): the
+# 100-version chain plus a migration that fails only with data (it inserts the newest table's rows again, a
+# UNIQUE failure), so kiln check also searches which starting versions the failure affects.
+cp -R "$work/chain100" "$work/failing100"
+newest="$(grep -ohE '^CREATE TABLE t[0-9]+ \(' "$work"/failing100/migrations/chain/*.sql | tail -1 | awk '{print $3}')"
+echo "INSERT INTO $newest (id, name) SELECT id, name FROM $newest;" >"$work/failing100/migrations/chain/0101_duplicate.sql"
+echo "SELECT 1;" >"$work/chain100/migrations/chain/0101_duplicate.sql"
+"$KILN" hash --root "$work/failing100" >/dev/null
+"$KILN" hash --root "$work/chain100" >/dev/null
+failing_best=""
+for _ in 1 2 3; do
+    /usr/bin/time -f "%U %S" -o "$work/time" "$KILN" check --root "$work/failing100" >/dev/null 2>&1 && {
+        echo "bench-check: the failing chain passed kiln check" >&2
+        exit 1
+    }
+    read -r user system < <(tail -1 "$work/time")
+    seconds="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')"
+    if [[ -z "$failing_best" ]] || awk -v a="$seconds" -v b="$failing_best" 'BEGIN { exit !(a < b) }'; then
+        failing_best="$seconds"
+    fi
+done
+read -r passing_best _ _ < <(measure "$work/chain100")
+echo "101 versions, upgrade path failing at the last: ${failing_best} CPU s; passing: ${passing_best} CPU s;" \
+    "$(awk -v a="$failing_best" -v b="$passing_best" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')x"
 exit $status
