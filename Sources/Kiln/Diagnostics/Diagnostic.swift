@@ -44,5 +44,6 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The location as `formatted(tool:)` writes it: `path:line:column`, control characters escaped.
     package var shownLocation: String? { location.map { OneLineText.escaped("\($0)") } }
 
+    /// The diagnostic formatted as kiln prints it: `path:line:column: error: message`, then its note.
     public var description: String { formatted() }
 }

@@ -19,5 +19,6 @@ public struct FleetFile: Sendable, Equatable, CustomStringConvertible {
     /// A file given by path alone: its relative path is the path itself.
     public init(path: String) { self.init(path: path, relativePath: path) }
 
+    /// The file's path.
     public var description: String { path }
 }

@@ -48,5 +48,6 @@ public struct FleetSelectionError: DiagnosticError, Sendable, Equatable, CustomS
     /// One error, with the hint as a note.
     public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, hint: hint)] }
 
+    /// The message.
     public var description: String { message }
 }

@@ -143,11 +143,13 @@ public struct InstallerError: DiagnosticError, Equatable, CustomStringConvertibl
         }
     }
 
+    /// The error as diagnostics: a failed migration's own, located in its file, or one with the message and hint.
     public var diagnostics: [Diagnostic] {
         if case .migration(let error) = reason { return error.diagnostics }
         return [Diagnostic(.error, message, hint: hint)]
     }
 
+    /// The diagnostics, formatted one per line.
     public var description: String { diagnostics.map { $0.formatted() }.joined(separator: "\n") }
 }
 

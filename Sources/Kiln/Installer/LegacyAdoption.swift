@@ -57,6 +57,7 @@ public struct UnknownLegacyMigration: Error, Equatable, CustomStringConvertible 
     /// The error for `identifier`.
     public init(identifier: String) { self.identifier = identifier }
 
+    /// What the copy records that the adoption map does not name.
     public var description: String {
         "the copy records the migration '\(identifier)', which the adoption map does not name"
     }

@@ -33,6 +33,7 @@ public struct Migration: Sendable, Equatable {
     /// The path used in diagnostics, e.g. `migrations/countries/0001_create_country.sql`.
     public var path: String { source.path }
 
+    /// Two migrations are equal when they have the same version, file name and bytes.
     public static func == (left: Migration, right: Migration) -> Bool {
         left.version == right.version && left.fileName == right.fileName && left.source.bytes == right.source.bytes
     }

@@ -130,6 +130,7 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     /// One error diagnostic, at ``location`` when there is one.
     public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, at: location, hint: hint)] }
 
+    /// The diagnostics, formatted one per line.
     public var description: String { diagnostics.map { $0.formatted() }.joined(separator: "\n") }
 
     /// `foreign key violation: ` and the first five violations.

@@ -63,6 +63,7 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         problems.map { Diagnostic(.error, $0.message, at: $0.location, hint: $0.hint) }
     }
 
+    /// The diagnostics, formatted one per line.
     public var description: String { diagnostics.map { $0.formatted() }.joined(separator: "\n") }
 
     private static func message(for reason: Reason) -> String {

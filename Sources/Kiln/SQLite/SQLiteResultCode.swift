@@ -104,6 +104,7 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
     /// - Returns: `pattern ~= self`.
     public func matches(_ pattern: SQLiteResultCode) -> Bool { pattern ~= self }
 
+    /// SQLite's English text for the code and its number, e.g. `constraint failed (2067)`.
     public var description: String {
         String(cString: sqlite3_errstr(rawValue)) + " (\(rawValue))"
     }

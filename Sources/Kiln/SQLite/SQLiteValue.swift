@@ -23,6 +23,7 @@ public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value for people to read: `NULL`, the number, the text itself, or a blob as `x'0a1b'`.
     public var description: String {
         switch self {
         case .null: "NULL"
@@ -37,9 +38,13 @@ public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
 extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByFloatLiteral,
     ExpressibleByNilLiteral
 {
+    /// An integer value, written as a literal: `let limit: SQLiteValue = 10`.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A text value, written as a literal: `let name: SQLiteValue = "Ada"`.
     public init(stringLiteral value: String) { self = .text(value) }
+    /// A real value, written as a literal: `let price: SQLiteValue = 2.5`.
     public init(floatLiteral value: Double) { self = .real(value) }
+    /// `NULL`, written as `nil`.
     public init(nilLiteral: ()) { self = .null }
 }
 
