@@ -93,10 +93,10 @@ struct ReferenceRefresher {
         guard !tables.isEmpty else { return [] }
         do {
             let foreignKeys = try connection.integer(sql: "PRAGMA foreign_keys") == 1
-            if foreignKeys { try connection.execute(sql: "PRAGMA foreign_keys = OFF") }
+            if foreignKeys { try connection.setForeignKeys(false) }
             defer {
                 if foreignKeys {
-                    do { try connection.execute(sql: "PRAGMA foreign_keys = ON") } catch {
+                    do { try connection.setForeignKeys(true) } catch {
                         // The setting belongs to this connection only, which the installer closes next.
                     }
                 }

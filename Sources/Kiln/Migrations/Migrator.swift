@@ -302,18 +302,25 @@ public struct Migrator: Sendable {
         throws -> Result
     {
         guard wereOn else { return try body() }
-        try run("PRAGMA foreign_keys = OFF", on: connection)
+        try setForeignKeys(false, on: connection)
         let result: Result
         do {
             result = try body()
         } catch {
-            do { try run("PRAGMA foreign_keys = ON", on: connection) } catch {
+            do { try setForeignKeys(true, on: connection) } catch {
                 // The migration's own error is the one worth reporting; the setting belongs to this connection only.
             }
             throw error
         }
-        try run("PRAGMA foreign_keys = ON", on: connection)
+        try setForeignKeys(true, on: connection)
         return result
+    }
+
+    /// Turns foreign key enforcement on or off, read back (inside a transaction SQLite would ignore it).
+    private func setForeignKeys(_ enforced: Bool, on connection: SQLiteConnection) throws {
+        do { try connection.setForeignKeys(enforced) } catch let error as SQLiteError {
+            throw failure(.database(error), connection)
+        }
     }
 
     private func run(_ sql: String, on connection: SQLiteConnection) throws {

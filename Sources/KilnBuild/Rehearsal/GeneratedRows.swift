@@ -30,8 +30,8 @@ enum GeneratedRows {
             tables.map { ($0.name.identifierKey, $0.schema) }, uniquingKeysWith: { first, _ in first })
         let jsonColumns = try JSONColumnUse.read(from: connection, cache: cache)
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
-        if !foreignKeysWereOn { try connection.execute(sql: "PRAGMA foreign_keys = ON") }
-        defer { if !foreignKeysWereOn { try? connection.execute(sql: "PRAGMA foreign_keys = OFF") } }
+        if !foreignKeysWereOn { try connection.setForeignKeys(true) }
+        defer { if !foreignKeysWereOn { try? connection.setForeignKeys(false) } }
         return try connection.transaction {
             let savepoint = try SQLiteSavepoint("kiln_upgrade_row", on: connection)
             var filled: [(filler: TableFiller, rowIDs: [Int64])] = []

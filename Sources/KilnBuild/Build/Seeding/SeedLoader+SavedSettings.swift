@@ -18,9 +18,8 @@ extension SeedLoader {
         /// connection belongs to the caller, and the load's error says what went wrong).
         func restore(on connection: SQLiteConnection, whileFailing: Bool) throws {
             do {
-                try connection.execute(
-                    sql: "PRAGMA cache_size = \(cacheSize); PRAGMA threads = \(threads)"
-                        + (foreignKeys ? "; PRAGMA foreign_keys = ON" : ""))
+                try connection.execute(sql: "PRAGMA cache_size = \(cacheSize); PRAGMA threads = \(threads)")
+                if foreignKeys { try connection.setForeignKeys(true) }
             } catch {
                 if !whileFailing { throw error }
             }

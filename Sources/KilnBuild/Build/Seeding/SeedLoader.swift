@@ -63,7 +63,9 @@ package struct SeedLoader: Sendable {
         let plan = try self.plan(
             tables: try TableSchema.readAll(from: connection), maxFieldBytes: connection.maxValueBytes)
         let saved = try SavedSettings(of: connection)
-        try connection.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -\(cacheKiB)")
+        try connection.setForeignKeys(false)
+        // The cache size and sorter threads are hints SQLite may bound; they change speed, not the result.
+        try connection.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         if durability == .unjournaled {
             try connection.setJournalMode(.memory)
             try connection.setSynchronization(.off)

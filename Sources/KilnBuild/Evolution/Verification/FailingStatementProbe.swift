@@ -25,7 +25,7 @@ struct FailingStatementProbe {
         try migrator.prepareConnection?(connection)
         if migrator.doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }
         try data.copyDatabase(into: connection)
-        try connection.execute(sql: "PRAGMA foreign_keys = OFF")
+        try connection.setForeignKeys(false)
         try connection.execute(sql: "BEGIN")
         for earlier in statements[..<failing] { try connection.execute(sql: earlier.sql) }
         statement = statements[failing].sql

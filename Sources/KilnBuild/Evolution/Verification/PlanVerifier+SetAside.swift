@@ -100,7 +100,7 @@ extension PlanVerifier {
     ///
     /// - Returns: what was set aside, or nil when a dangling row has no rowid to delete it by.
     static func remove(_ rows: [RowKey], from connection: SQLiteConnection, dataSet: String) throws -> [SetAsideRows]? {
-        try connection.execute(sql: "PRAGMA foreign_keys = OFF")
+        try connection.setForeignKeys(false)
         var removed: [SetAsideRows] = []
         var pending = rows
         for _ in 0..<50 where !pending.isEmpty {
