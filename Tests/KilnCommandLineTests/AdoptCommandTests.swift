@@ -118,9 +118,22 @@ struct AdoptCommandTests {
         #expect(refused.standardError.contains("golang-migrate marked version 3 dirty"), "\(refused.standardError)")
     }
 
-    @Test("an unreadable imported.json is an error naming it; --drop-tracking-table alone is a usage error")
+    @Test(
+        "an imported.json from grdb or not JSON is an error naming it; --drop-tracking-table alone is a usage error"
+    )
     func unreadableMappingAndLoneFlag() throws {
         let project = try Self.adoptable(try #require(ImportFixture.all.first { $0.tool == "diesel" }))
+        // GRDB's tracking table is read, but no `kiln import` ever wrote a mapping from it.
+        let mapping = try String(contentsOfFile: project.path("migrations/app/imported.json"), encoding: .utf8)
+        try project.write(
+            "migrations/app/imported.json",
+            mapping.replacingOccurrences(of: "\"tool\" : \"diesel\"", with: "\"tool\" : \"grdb\""))
+        let grdb = kiln(["migrate", "app", "--db", "app.db", "--adopt"], in: project.url)
+        #expect(grdb.status == 1)
+        #expect(
+            grdb.standardError.hasPrefix(
+                "kiln: error: migrations/app/imported.json cannot be read as kiln import's mapping: kiln import "
+                    + "never imports from grdb\n"), "\(grdb.standardError)")
         try project.write("migrations/app/imported.json", "{ not json")
         let result = kiln(["migrate", "app", "--db", "app.db", "--adopt"], in: project.url)
         #expect(result.status == 1)

@@ -101,6 +101,24 @@ struct ImportRefusalTests {
         #expect(result.standardError.hasPrefix(expected), "\(result.standardError)")
     }
 
+    @Test("--from takes the six importable tools, not grdb (adopted from, never imported); completions agree")
+    func fromTakesOnlyImportableTools() throws {
+        let project = try Self.project(copying: "sqlx")
+        let result = kiln(["import", "app", "src", "--from", "grdb"], in: project.url)
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.hasPrefix(
+                "kiln import: error: '--from' takes diesel, sqlx, golang-migrate, goose, dbmate or flyway, not 'grdb'\n"
+            ), "\(result.standardError)")
+        #expect(!project.exists("migrations"))
+        for shell in ["bash", "zsh", "fish"] {
+            let script = kiln(["completions", shell], in: project.url)
+            #expect(script.status == 0)
+            #expect(script.standardOutput.contains("golang-migrate"))
+            #expect(!script.standardOutput.contains("grdb"), "\(shell)")
+        }
+    }
+
     @Test("a database folder that already holds migrations is refused and left as it was, dry run or not")
     func nonEmptyTarget() throws {
         let project = try Self.project(copying: "dbmate")

@@ -26,9 +26,9 @@ enum ImportCommand: KilnCommand {
     static let source = Argument<CommandLinePath>(
         name: "source-folder", help: "The other tool's migration folder (relative to the current folder).")
     /// `--from <tool>`.
-    static let from = Option<MigrationTool?>(
+    static let from = Option<ForeignTool?>(
         name: "from", valueName: "tool",
-        help: "diesel, sqlx, golang-migrate, goose, dbmate or flyway (default: detected from the folder).")
+        help: ForeignTool.spelled(ForeignTool.importable) + " (default: detected from the folder).")
     /// `--dry-run`.
     static let dryRun = Option<Bool>(flag: "dry-run", help: "Print what would be imported; write nothing.")
 
@@ -64,5 +64,9 @@ enum ImportCommand: KilnCommand {
     }
 }
 
-/// `--from diesel|sqlx|golang-migrate|goose|dbmate|flyway`.
-extension MigrationTool: CommandLineChoice {}
+/// `--from diesel|sqlx|golang-migrate|goose|dbmate|flyway`: the tools whose folder `kiln import` converts, not
+/// GRDB, whose migrations are code.
+extension ForeignTool: CommandLineChoice {
+    /// The importable tools.
+    package static var choices: [ForeignTool] { importable }
+}

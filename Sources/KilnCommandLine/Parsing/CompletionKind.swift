@@ -46,13 +46,13 @@ public enum CompletionKind: Sendable, Equatable {
     /// ``meanings(of:)`` for a type known to be a choice.
     private static func meanings<Choice: CommandLineChoice>(ofChoice type: Choice.Type) -> [String: String] {
         var meanings: [String: String] = [:]
-        for value in Choice.allCases { meanings[value.rawValue] = value.meaning }
+        for value in Choice.choices { meanings[value.rawValue] = value.meaning }
         return meanings
     }
 
     /// The names of a choice type's cases, in declaration order.
     private static func names<Choice: CommandLineChoice>(of type: Choice.Type) -> [String] {
-        Choice.allCases.map(\.rawValue)
+        Choice.choices.map(\.rawValue)
     }
 }
 

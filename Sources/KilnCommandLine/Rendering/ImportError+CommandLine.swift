@@ -9,7 +9,7 @@ extension ImportError: CommandLineDiagnosable {
 
     /// What to do about it, naming kiln's flags.
     private var hint: String? {
-        let tools = MigrationTool.allCases.map(\.rawValue).joined(separator: "|")
+        let tools = ForeignTool.importable.map(\.rawValue).joined(separator: "|")
         switch reason {
         case .ambiguousLayout(_, let candidates):
             return "name the tool with --from \(candidates.map(\.rawValue).joined(separator: "|"))"

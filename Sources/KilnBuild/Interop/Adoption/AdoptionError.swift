@@ -11,13 +11,13 @@ package struct AdoptionError: DiagnosticError, Equatable {
         /// `imported.json` (the error's file) cannot be read or is not what `kiln import` writes.
         case mappingUnreadable(description: String)
         /// No `migrations/<database>/imported.json` maps the tool's versions to kiln's.
-        case noImportMapping(database: String, tool: TrackingTool)
+        case noImportMapping(database: String, tool: ForeignTool)
         /// The mapping was imported from another tool than the one whose table is in the file.
-        case otherTool(mapping: String, table: TrackingTool)
+        case otherTool(mapping: ForeignTool, table: ForeignTool)
         /// The file already has a kiln version: nothing to adopt.
         case alreadyVersioned(Int32)
         /// The tool's table records no migration kiln knows: nothing was applied.
-        case nothingApplied(TrackingTool)
+        case nothingApplied(ForeignTool)
         /// There is no file to adopt.
         case noFile
         /// SQLite cannot read the file (not a database, damaged, an I/O error).
@@ -71,7 +71,7 @@ package struct AdoptionError: DiagnosticError, Equatable {
             [
                 Diagnostic(
                     .error,
-                    "\(file) was migrated by \(table.rawValue), but the migrations were imported from \(mapping)",
+                    "\(file) was migrated by \(table.rawValue), but the migrations were imported from \(mapping.rawValue)",
                     hint: "import the folder the tool that migrated this file used")
             ]
         case .alreadyVersioned(let version):

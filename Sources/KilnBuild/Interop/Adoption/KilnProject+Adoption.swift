@@ -4,7 +4,7 @@ import Kiln
 /// What adopting a database another tool migrated found: the tool, its table and the kiln version reached.
 package struct Adoption: Sendable, Equatable {
     /// The tool whose table recorded the applied migrations.
-    package let tool: TrackingTool
+    package let tool: ForeignTool
     /// That table, which the schema comparison leaves out.
     package let tableName: String
     /// The kiln version the applied migrations map to: the file is adopted at it, then migrated.
@@ -62,22 +62,30 @@ extension KilnProject {
         let relative = "migrations/\(database)/imported.json"
         let path = root.appendingPathComponent(relative).path
         guard FileSystem.exists(path) else { return nil }
+        let manifest: ImportManifest
         do {
-            return try JSONDecoder().decode(ImportManifest.self, from: Data(try FileSystem.contents(of: path)))
+            manifest = try JSONDecoder().decode(ImportManifest.self, from: Data(try FileSystem.contents(of: path)))
         } catch {
             throw AdoptionError(.mappingUnreadable(description: "\(error)"), file: relative)
         }
+        // GRDB is a tool kiln adopts from but never imports: no `kiln import` wrote this.
+        guard manifest.tool.layout != nil else {
+            throw AdoptionError(
+                .mappingUnreadable(description: "kiln import never imports from \(manifest.tool.rawValue)"),
+                file: relative)
+        }
+        return manifest
     }
 
     /// Each kiln version's source version, from `imported.json`.
-    private func importMapping(for database: String, tool: TrackingTool, file: String) throws -> [(
+    private func importMapping(for database: String, tool: ForeignTool, file: String) throws -> [(
         kiln: Int32, source: String
     )] {
         guard let manifest = try importManifest(for: database) else {
             throw AdoptionError(.noImportMapping(database: database, tool: tool), file: file)
         }
-        guard TrackingTool(manifest.tool) == tool else {
-            throw AdoptionError(.otherTool(mapping: manifest.tool.rawValue, table: tool), file: file)
+        guard manifest.tool == tool else {
+            throw AdoptionError(.otherTool(mapping: manifest.tool, table: tool), file: file)
         }
         return manifest.migrations.map { ($0.version, $0.sourceVersion) }
     }

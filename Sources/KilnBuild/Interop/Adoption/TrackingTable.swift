@@ -3,14 +3,14 @@ import Kiln
 /// Another migration tool's record of what it applied to a database, read as that tool reads it.
 package struct TrackingTable: Sendable, Equatable {
     /// The tool.
-    package let tool: TrackingTool
+    package let tool: ForeignTool
     /// Its table's name, e.g. `__diesel_schema_migrations`; a schema comparison leaves it out.
     package let tableName: String
     /// What the table says was applied.
     package let applied: AppliedMigrations
 
     /// A tracking table from its parts.
-    package init(tool: TrackingTool, tableName: String, applied: AppliedMigrations) {
+    package init(tool: ForeignTool, tableName: String, applied: AppliedMigrations) {
         self.tool = tool
         self.tableName = tableName
         self.applied = applied
@@ -42,57 +42,44 @@ package struct TrackingTable: Sendable, Equatable {
         return TrackingTable(tool: tool, tableName: table, applied: applied)
     }
 
-    /// The columns each tool's table has and kiln reads.
-    static func requiredColumns(of tool: TrackingTool) -> [String] {
-        switch tool {
-        case .diesel, .dbmate: ["version"]
-        case .sqlx: ["version", "success"]
-        case .golangMigrate: ["version", "dirty"]
-        case .goose: ["id", "version_id", "is_applied"]
-        case .flyway: ["installed_rank", "version", "type", "success"]
-        case .grdb: ["identifier"]
-        }
-    }
-
     /// Refuses a table named like the tool's whose columns are not the tool's: a table of the user's own,
     /// which says nothing about what was applied.
     private static func requireColumns(
-        of tool: TrackingTool, _ table: String, _ connection: SQLiteConnection, _ file: String
+        of tool: ForeignTool, _ table: String, _ connection: SQLiteConnection, _ file: String
     ) throws {
         let present = Set(
             try connection.rows(sql: "SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]).compactMap {
                 if case .text(let name) = $0.first { name.identifierKey } else { nil }
             })
-        let missing = requiredColumns(of: tool).filter { !present.contains($0.identifierKey) }
+        let missing = tool.trackingColumns.filter { !present.contains($0.identifierKey) }
         guard missing.isEmpty else {
             throw TrackingTableError(.notTheToolsTable(tool: tool, table: table, missing: missing), file: file)
         }
     }
 
-    /// The known tables present, with the tool each belongs to (`schema_migrations` with a `dirty` column is
-    /// golang-migrate's, without one dbmate's).
-    private static func candidates(in connection: SQLiteConnection) throws -> [(tool: TrackingTool, table: String)] {
+    /// The known tables present, with the tool each belongs to (`schema_migrations`, which two tools share, is
+    /// golang-migrate's with a `dirty` column, dbmate's without one).
+    private static func candidates(in connection: SQLiteConnection) throws -> [(tool: ForeignTool, table: String)] {
         let names = Set(
             try connection.rows(sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table'").compactMap {
                 if case .text(let name) = $0.first { name.identifierKey } else { nil }
             })
-        var found: [(TrackingTool, String)] = []
-        let fixed: [(TrackingTool, String)] = [
-            (.diesel, "__diesel_schema_migrations"), (.sqlx, "_sqlx_migrations"), (.goose, "goose_db_version"),
-            (.flyway, "flyway_schema_history"), (.grdb, "grdb_migrations"),
-        ]
-        for (tool, table) in fixed where names.contains(table.identifierKey) { found.append((tool, table)) }
-        if names.contains("schema_migrations".identifierKey) {
+        let shared = ForeignTool.dbmate.trackingTable
+        var found: [(ForeignTool, String)] = ForeignTool.allCases.compactMap { tool in
+            let table = tool.trackingTable
+            return table != shared && names.contains(table.identifierKey) ? (tool, table) : nil
+        }
+        if names.contains(shared.identifierKey) {
             let dirty = try connection.integer(
-                sql: "SELECT count(*) FROM pragma_table_info('schema_migrations') WHERE name = 'dirty' COLLATE NOCASE")
-            found.append((dirty > 0 ? .golangMigrate : .dbmate, "schema_migrations"))
+                sql: "SELECT count(*) FROM pragma_table_info(?) WHERE name = 'dirty' COLLATE NOCASE", [.text(shared)])
+            found.append((dirty > 0 ? .golangMigrate : .dbmate, shared))
         }
         return found
     }
 
     /// What `tool`'s `table` says was applied.
     private static func applied(
-        by tool: TrackingTool, _ table: String, _ connection: SQLiteConnection, _ file: String
+        by tool: ForeignTool, _ table: String, _ connection: SQLiteConnection, _ file: String
     ) throws -> AppliedMigrations {
         switch tool {
         case .diesel:

@@ -5,17 +5,17 @@ package struct TrackingTableError: DiagnosticError, Equatable {
     /// What is wrong.
     package enum Reason: Sendable, Equatable {
         /// golang-migrate marked `version` dirty: it failed half-way and the tool itself refuses to go on.
-        case dirty(tool: TrackingTool, version: String)
+        case dirty(tool: ForeignTool, version: String)
         /// The tool recorded `version` as failed (sqlx `success = 0`, Flyway `success = 0`).
-        case failed(tool: TrackingTool, version: String)
+        case failed(tool: ForeignTool, version: String)
         /// Several tools' tracking tables are in the file; `tools` are the ones found.
-        case several(tools: [TrackingTool])
+        case several(tools: [ForeignTool])
         /// No known tracking table is in the file.
         case none
         /// A table has the name of `tool`'s tracking table but lacks its `missing` columns: it is not the tool's.
-        case notTheToolsTable(tool: TrackingTool, table: String, missing: [String])
+        case notTheToolsTable(tool: ForeignTool, table: String, missing: [String])
         /// A row of `tool`'s `table` has no version (NULL or empty), so it names no migration.
-        case missingVersion(tool: TrackingTool, table: String)
+        case missingVersion(tool: ForeignTool, table: String)
     }
 
     /// What is wrong.
@@ -71,7 +71,7 @@ package struct TrackingTableError: DiagnosticError, Equatable {
             [
                 Diagnostic(
                     .error, "\(file) has no tracking table kiln knows",
-                    hint: "the known ones: " + TrackingTool.allCases.map(\.rawValue).joined(separator: ", ")
+                    hint: "the known ones: " + ForeignTool.allCases.map(\.rawValue).joined(separator: ", ")
                         + "; a file no tool tracked is adopted with a baseline instead")
             ]
         }

@@ -11,7 +11,7 @@ extension ImportError.Reason {
         case .nulByte: TextProblem.nulByte.messageInSQLFile
         case .invalidUTF8: TextProblem.invalidUTF8.messageInSQLFile
         case .unknownLayout(let path):
-            "\(path) holds no migrations of diesel, sqlx, golang-migrate, goose, dbmate or flyway"
+            "\(path) holds no migrations of \(ForeignTool.spelled(ForeignTool.importable))"
         case .ambiguousLayout(let path, let tools):
             "\(path) fits several layouts: \(tools.map(\.rawValue).joined(separator: ", "))"
         case .noMigrations(let path, let tool): "\(path) holds no \(tool.rawValue) up migration"
@@ -23,6 +23,9 @@ extension ImportError.Reason {
         case .placeholder(let text):
             "placeholder '\(text)' is expanded by the source tool when it runs; kiln runs SQL as written"
         case .codeMigration: "a migration written as code has no SQL to import; rewrite it as SQL"
+        case .migrationsAreCode(let tool):
+            "\(tool.rawValue)'s migrations are written as code: there is no SQL to import; import works with "
+                + ForeignTool.spelled(ForeignTool.importable)
         case .dialectVariant: "a dialect variant: choose the SQLite file by hand and rename it to .sql"
         case .repeatableMigration:
             "a repeatable migration (R__) re-runs whenever it changes; kiln has no such migrations"

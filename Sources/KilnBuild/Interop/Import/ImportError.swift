@@ -22,13 +22,13 @@ package struct ImportError: DiagnosticError, Equatable {
         /// No layout's signature is in the folder.
         case unknownLayout(String)
         /// Several layouts fit the folder; which one is meant must be named.
-        case ambiguousLayout(String, [MigrationTool])
+        case ambiguousLayout(String, [ForeignTool])
         /// The folder has no up migration of the tool.
-        case noMigrations(String, MigrationTool)
+        case noMigrations(String, ForeignTool)
         /// A `.sql` file the tool's layout does not name.
-        case unrecognizedFile(MigrationTool)
+        case unrecognizedFile(ForeignTool)
         /// A file's version does not fit what the tool stores (e.g. sqlx's 64-bit integer).
-        case versionOutOfRange(String, MigrationTool)
+        case versionOutOfRange(String, ForeignTool)
         /// Two migrations with the same version.
         case duplicateVersion(String, otherFile: String)
         /// A migration folder (diesel) without `up.sql`.
@@ -39,6 +39,8 @@ package struct ImportError: DiagnosticError, Equatable {
         case placeholder(String)
         /// A migration written as code (Go, Java, Rust…), which has no SQL to import.
         case codeMigration
+        /// The tool named writes every migration as code (GRDB): there is no folder of SQL to import.
+        case migrationsAreCode(ForeignTool)
         /// A file chosen by dialect (`.sql.sqlite`): which variant is SQLite's is a decision to make by hand.
         case dialectVariant
         /// A Flyway repeatable migration (`R__`), re-run whenever it changes: kiln has no such thing.

@@ -36,7 +36,7 @@ struct ImportManifest: Codable, Equatable {
     /// The format's version, 1.
     let format: Int
     /// The source tool, as `--from` names it.
-    let tool: MigrationTool
+    let tool: ForeignTool
     /// The tool's tracking table.
     let trackingTable: String
     /// The source folder as the user typed it.

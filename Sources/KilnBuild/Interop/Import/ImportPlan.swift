@@ -22,7 +22,7 @@ package struct ImportPlan: Sendable {
     }
 
     /// The source tool.
-    package let tool: MigrationTool
+    package let tool: ForeignTool
     /// The database the migrations are for.
     package let database: String
     /// The source folder as the user typed it.

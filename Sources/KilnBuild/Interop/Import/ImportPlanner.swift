@@ -12,14 +12,16 @@ package enum ImportPlanner {
     ///   - shown: the source folder as the user typed it, the prefix of every location.
     ///   - tool: the tool named with `--from`, or nil to detect it.
     /// - Returns: the plan; nothing is written.
-    /// - Throws: ``ImportError`` for a folder that cannot be imported as it is; ``SQLiteError``
+    /// - Throws: ``ImportError`` for a folder that cannot be imported as it is, or a tool whose migrations are
+    ///   code (GRDB); ``SQLiteError``
     ///   (`SQLITE_INTERRUPT`) once Ctrl-C was pressed (the command line's `SQLiteInterrupt.request()`).
-    package static func plan(database: String, source path: String, shownAs shown: String, tool: MigrationTool?)
+    package static func plan(database: String, source path: String, shownAs shown: String, tool: ForeignTool?)
         throws -> ImportPlan
     {
         let folder = try SourceFolder(path: path, shown: shown)
         let tool = try tool ?? detect(folder)
-        let reading = try tool.layout.read(folder)
+        guard let layout = tool.layout else { throw ImportError(.migrationsAreCode(tool)) }
+        let reading = try layout.read(folder)
         let ordered = try order(reading.migrations, in: folder)
         guard !ordered.isEmpty else { throw ImportError(.noMigrations(folder.shown, tool)) }
         var migrations: [ImportPlan.Migration] = []
@@ -57,8 +59,8 @@ package enum ImportPlanner {
     ///
     /// - Returns: the tool.
     /// - Throws: ``ImportError`` when none or several fit.
-    static func detect(_ folder: SourceFolder) throws -> MigrationTool {
-        let candidates = MigrationTool.allCases.filter { $0.layout.isCandidate(folder) }
+    static func detect(_ folder: SourceFolder) throws -> ForeignTool {
+        let candidates = ForeignTool.importable.filter { $0.layout?.isCandidate(folder) == true }
         guard candidates.count == 1, let tool = candidates.first else {
             throw ImportError(
                 candidates.isEmpty ? .unknownLayout(folder.shown) : .ambiguousLayout(folder.shown, candidates))

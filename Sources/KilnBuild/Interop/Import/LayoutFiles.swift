@@ -17,7 +17,7 @@ enum LayoutFiles {
     ///
     /// - Throws: ``ImportError`` for a dialect variant or an unrecognized `.sql` file.
     static func other(
-        _ relative: String, in folder: SourceFolder, tool: MigrationTool, into reading: inout LayoutReading
+        _ relative: String, in folder: SourceFolder, tool: ForeignTool, into reading: inout LayoutReading
     )
         throws
     {

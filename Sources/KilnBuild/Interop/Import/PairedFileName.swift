@@ -47,7 +47,7 @@ struct PairedFileName {
     /// - Returns: what the folder holds.
     /// - Throws: ``ImportError`` for a file that cannot be imported.
     static func read(
-        _ folder: SourceFolder, tool: MigrationTool, acceptsSimple: Bool, tracked: (String) -> String?
+        _ folder: SourceFolder, tool: ForeignTool, acceptsSimple: Bool, tracked: (String) -> String?
     ) throws -> LayoutReading {
         var reading = LayoutReading()
         for file in folder.names {

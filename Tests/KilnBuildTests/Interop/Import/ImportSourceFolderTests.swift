@@ -21,6 +21,19 @@ struct ImportSourceFolderTests {
         try ImportPlanner.plan(database: "app", source: folder.path("src"), shownAs: "src", tool: .sqlx)
     }
 
+    @Test("GRDB, whose migrations are Swift code, has no folder to plan an import of")
+    func grdbIsNotImportable() throws {
+        let folder = try Self.source()
+        #expect(throws: ImportError(.migrationsAreCode(.grdb))) {
+            try ImportPlanner.plan(database: "app", source: folder.path("src"), shownAs: "src", tool: .grdb)
+        }
+        #expect(ForeignTool.importable == ForeignTool.allCases.filter { $0 != .grdb })
+        #expect(
+            ImportError.Reason.migrationsAreCode(.grdb).message
+                == "grdb's migrations are written as code: there is no SQL to import; import works with diesel, "
+                + "sqlx, golang-migrate, goose, dbmate or flyway")
+    }
+
     @Test("a migration holding a NUL is refused at its line and column")
     func nul() throws {
         let folder = try Self.source()
