@@ -98,8 +98,7 @@ public struct Migrator: Sendable {
         onEvent: (Event) -> Void = { _ in }, finishing: ((SQLiteConnection) throws -> Void)? = nil
     ) throws -> Report {
         let goal = target ?? migrations.latestVersion
-        try prepareConnection?(connection)
-        if doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }
+        try prepare(connection)
         let startVersion = try inspect(connection)
         try checkRange(connection, goal: goal, baseline: baseline, startVersion: startVersion)
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
@@ -138,6 +137,16 @@ public struct Migrator: Sendable {
     /// The schema a fresh database has at `version`, built in memory.
     package func freshSchema(at version: Int32) throws -> SchemaSnapshot {
         try SchemaSnapshot.read(from: freshDatabase(at: version))
+    }
+
+    /// Sets `connection` up as this migrator sets up every connection it migrates: its setup closure
+    /// (``prepareConnection``), then double-quoted string literals when ``doubleQuotedStringLiterals`` allows
+    /// them. The one way kiln prepares a connection like the migrator (a seed load, a schema file, a probe).
+    ///
+    /// - Throws: what ``prepareConnection`` throws, or ``SQLiteError``.
+    package func prepare(_ connection: SQLiteConnection) throws {
+        try prepareConnection?(connection)
+        if doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }
     }
 
     /// A new in-memory database brought to `version` (the newest when nil) by this migrator as it is

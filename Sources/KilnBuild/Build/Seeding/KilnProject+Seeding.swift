@@ -44,8 +44,7 @@ extension KilnProject {
             connection = try SQLiteConnection(path: path, mode: .readWrite, clock: clock)
             // The commit is the journal's unlink: EXTRA fsyncs the folder after it, so exit 0 is durable.
             try connection.setSynchronization(.extra)
-            try connection.allowDoubleQuotedStringLiterals(migrator.doubleQuotedStringLiterals)
-            try migrator.prepareConnection?(connection)
+            try migrator.prepare(connection)
             let version = try Migrator.version(of: connection)
             let newest = migrator.migrations.latestVersion
             guard version == newest else {

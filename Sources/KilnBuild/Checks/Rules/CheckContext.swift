@@ -64,8 +64,7 @@ package final class CheckContext {
         let made = checker.buildTwice(database, into: scratchBuilds)
         if let fresh = made.fresh {
             // App queries meet it as the app's connection would (upgraded ones were set by the migrator).
-            if migrator.doubleQuotedStringLiterals { try? fresh.allowDoubleQuotedStringLiterals(true) }
-            try? migrator.prepareConnection?(fresh)
+            try? migrator.prepare(fresh)
         }
         build = made
         return made

@@ -32,8 +32,7 @@ package enum SchemaFile {
         let source = withoutByteOrderMark(source)
         let statements = try checkedStatements(of: source)
         let connection = try SQLiteConnection(path: ":memory:")
-        if migrator.doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }
-        try migrator.prepareConnection?(connection)
+        try migrator.prepare(connection)
         for statement in statements {
             do {
                 try connection.execute(sql: String(decoding: source.bytes[statement.range], as: UTF8.self))

@@ -22,8 +22,7 @@ struct FailingStatementProbe {
         throws
     {
         connection = try SQLiteConnection(path: ":memory:")
-        try migrator.prepareConnection?(connection)
-        if migrator.doubleQuotedStringLiterals { try connection.allowDoubleQuotedStringLiterals(true) }
+        try migrator.prepare(connection)
         try data.copyDatabase(into: connection)
         try connection.setForeignKeys(false)
         try connection.execute(sql: "BEGIN")
