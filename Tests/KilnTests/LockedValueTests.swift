@@ -9,9 +9,17 @@ struct LockedValueTests {
     func noLostUpdates() {
         let counter = LockedValue(0)
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for _ in 0..<10_000 { counter.withLock { $0 += 1 } }
+            for _ in 0..<2_000 {
+                // Read, give the core away, then write: without the lock another thread's increment lands in
+                // between and is lost (a bare `+= 1` is too short to show that on two cores).
+                counter.withLock { value in
+                    let read = value
+                    sched_yield()
+                    value = read + 1
+                }
+            }
         }
-        #expect(counter.withLock { $0 } == 80_000)
+        #expect(counter.withLock { $0 } == 16_000)
     }
 
     @Test("a waiter returns only once another thread made its condition true, and sees that value")

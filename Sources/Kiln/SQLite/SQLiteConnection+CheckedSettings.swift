@@ -57,12 +57,7 @@ extension SQLiteConnection {
     }
 
     private func refusedSetting(sql: String, kept: SQLiteValue?) -> SQLiteError {
-        let shown: String
-        switch kept {
-        case .text(let text)?: shown = text
-        case .integer(let number)?: shown = String(number)
-        default: shown = "no answer"
-        }
+        let shown = kept.map(\.description) ?? "no answer"
         return SQLiteError(
             code: .error, message: "SQLite did not take the setting; it kept \(shown)", sql: sql,
             file: Self.filePath(of: path))

@@ -68,8 +68,6 @@ package enum ForeignTool: String, CaseIterable, Sendable, Codable {
 
     /// The names of `tools` as a sentence lists them: `a`, `a or b`, `a, b or c`.
     package static func spelled(_ tools: [ForeignTool]) -> String {
-        let names = tools.map(\.rawValue)
-        guard let last = names.last, names.count > 1 else { return names.joined() }
-        return names.dropLast().joined(separator: ", ") + " or " + last
+        tools.map(\.rawValue).spelledAsAlternatives
     }
 }

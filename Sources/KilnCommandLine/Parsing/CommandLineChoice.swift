@@ -25,16 +25,10 @@ extension CommandLineChoice {
         guard let value = Self.choices.first(where: { $0.rawValue == text }) else {
             let names = Self.choices.map(\.rawValue)
             throw UsageError(
-                message: "'\(option)' takes \(Self.list(names)), not '\(text)'",
+                message: "'\(option)' takes \(names.spelledAsAlternatives), not '\(text)'",
                 hint: Suggestion.closest(to: text, among: names).map { "did you mean '\($0)'?" },
                 command: context.command)
         }
         self = value
-    }
-
-    /// `a`, `a or b`, `a, b or c`.
-    private static func list(_ names: [String]) -> String {
-        guard let last = names.last, names.count > 1 else { return names.joined() }
-        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 }
