@@ -155,10 +155,34 @@ public struct Migrator: Sendable {
     ///
     /// - Throws: ``MigrationError``, or what ``prepareConnection`` throws.
     /// - Returns: its connection.
-    package func freshDatabase(at version: Int32? = nil) throws -> SQLiteConnection {
+    /// - Parameters:
+    ///   - version: the version to reach; the newest when nil.
+    ///   - observe: called with the database at each version the chain passes (see
+    ///     ``migrate(_:to:observing:)``); nil to watch nothing.
+    package func freshDatabase(
+        at version: Int32? = nil, observing observe: ((SQLiteConnection, Int32) -> Void)? = nil
+    ) throws -> SQLiteConnection {
         let scratch = try SQLiteConnection(path: ":memory:")
-        try migrate(scratch, to: version)
+        try migrate(scratch, to: version, observing: observe)
         return scratch
+    }
+
+    /// Migrates `connection` to `target` (the newest when nil), calling `observe` with the database at each
+    /// version it passes: before each migration (inside its transaction, at the version before it), then once
+    /// at the version reached. A migration that fails is observed before it, and the error is thrown.
+    ///
+    /// - Throws: ``MigrationError``, or what ``prepareConnection`` throws.
+    package func migrate(
+        _ connection: SQLiteConnection, to target: Int32?, observing observe: ((SQLiteConnection, Int32) -> Void)?
+    ) throws {
+        guard let observe else {
+            try migrate(connection, to: target)
+            return
+        }
+        try migrate(connection, to: target) { event in
+            if case .willApply(let migration) = event { observe(connection, migration.version - 1) }
+        }
+        observe(connection, try Self.version(of: connection))
     }
 
     /// The migrations a database at `version` still needs to reach the newest version.

@@ -6,17 +6,39 @@ enum LintCheck {
     /// The lint of a database's migrations: destructive statements in migrations after the first (a 12-step
     /// rebuild's DROP excepted), renames of tables other tables reference, and allow comments naming no rule.
     ///
+    /// - Parameter references: the tables that reference each table just before a version's migration runs
+    ///   (see ``RenameReferenceCheck``), asked only for migrations that rename a table; nil to leave the
+    ///   renames unchecked (a planned migration, whose warnings are not reported).
     /// - Returns: the findings, migration by migration, then the renames.
-    static func migrations(_ migrator: Migrator) -> [CheckFinding] {
-        let set = migrator.migrations
-        let allowances = Array(
-            set.migrations.untilInterrupted.map { LintAllowances(source: $0.source, statements: $0.statements) })
+    static func migrations(
+        _ set: MigrationSet, references: ((Int32) -> [SQLIdentifierKey: [String]]?)? = nil
+    ) -> [CheckFinding] {
+        let allowances = allowances(of: set)
         var findings: [CheckFinding] = []
         for (migration, allowed) in zip(set.migrations, allowances).untilInterrupted {
             findings += allowed.problems
             if migration.version > 1 { findings += destructiveStatements(migration, allowed: allowed) }
         }
-        return findings + RenameReferenceCheck.findings(migrator, allowances: allowances)
+        guard let references else { return findings }
+        return findings + RenameReferenceCheck.findings(set, allowances: allowances, references: references)
+    }
+
+    /// The lint of `migrator`'s migrations, the renames checked on a walk of the chain of its own
+    /// (``Rehearsal/walk(_:)``): for a caller with no build to ride along.
+    ///
+    /// - Returns: the findings, migration by migration, then the renames.
+    static func migrations(_ migrator: Migrator) -> [CheckFinding] {
+        let set = migrator.migrations
+        let asked = Rehearsal(
+            newestVersion: set.latestVersion,
+            referencesBefore: RenameReferenceCheck.versionsToRead(set, allowances: allowances(of: set)))
+        let rehearsal = asked.walk(migrator)
+        return migrations(set) { rehearsal.references[$0] }
+    }
+
+    /// The allow comments of each migration of `set`, in order.
+    static func allowances(of set: MigrationSet) -> [LintAllowances] {
+        Array(set.migrations.untilInterrupted.map { LintAllowances(source: $0.source, statements: $0.statements) })
     }
 
     /// DROP TABLE, DROP COLUMN and DELETE without WHERE: they destroy user data on devices that upgrade. A

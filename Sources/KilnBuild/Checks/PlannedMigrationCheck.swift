@@ -6,7 +6,7 @@ import Kiln
 struct PlannedMigrationCheck: PlannedMigrationReview {
     func errors(in planned: Migrator, floor: SQLiteVersion?) -> [Diagnostic] {
         guard let migration = planned.migrations.migrations.last else { return [] }
-        var findings = LintCheck.migrations(planned)
+        var findings = LintCheck.migrations(planned.migrations)
         if let floor {
             findings += FeatureFloorCheck.check(
                 source: migration.source, statements: migration.statements, floor: floor)

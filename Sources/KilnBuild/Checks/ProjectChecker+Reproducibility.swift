@@ -8,10 +8,14 @@ extension ProjectChecker {
     ///   - database: the database to build.
     ///   - paths: the two files to build into.
     ///   - clocks: the two builds' clocks; by default both use ``clock``, or the time the check starts.
+    ///   - rehearsal: filled by the first build's walk of the chain (``Rehearsal/record(_:at:)``), so the
+    ///     rules that need a version's schema read it there; nothing when it asks for nothing.
     /// - Returns: the first build opened read-only (nil when a build failed), and what went wrong.
-    package func buildTwice(_ database: String, into paths: [String], clocks: [BuildClock]? = nil) -> (
-        fresh: SQLiteConnection?, findings: [CheckFinding]
-    ) {
+    package func buildTwice(
+        _ database: String, into paths: [String], clocks: [BuildClock]? = nil, rehearsal: inout Rehearsal
+    ) -> (fresh: SQLiteConnection?, findings: [CheckFinding]) {
+        var recording = rehearsal
+        defer { rehearsal = recording }
         do {
             let digest = try project.sourceDigest(for: database)
             let shared = clock ?? .startingNow()
@@ -26,7 +30,10 @@ extension ProjectChecker {
                                 database: database, step: .building(attempt: attempt + 1, of: count, step: step)))
                     }
                 }
-                return try builder.build(into: pair.0, sourceDigest: digest).sha256
+                guard attempt == 0, recording.asksForAnything else {
+                    return try builder.build(into: pair.0, sourceDigest: digest).sha256
+                }
+                return try builder.build(into: pair.0, sourceDigest: digest) { recording.record($0, at: $1) }.sha256
             }
             var findings: [CheckFinding] = []
             if Set(digests).count > 1 {
@@ -38,6 +45,16 @@ extension ProjectChecker {
         } catch {
             return (nil, [CheckFinding(.buildFailed(database: database, description: "\(error)"))])
         }
+    }
+
+    /// ``buildTwice(_:into:clocks:rehearsal:)`` keeping nothing of the chain's versions.
+    ///
+    /// - Returns: the first build opened read-only (nil when a build failed), and what went wrong.
+    package func buildTwice(_ database: String, into paths: [String], clocks: [BuildClock]? = nil) -> (
+        fresh: SQLiteConnection?, findings: [CheckFinding]
+    ) {
+        var nothing = Rehearsal(newestVersion: 0)
+        return buildTwice(database, into: paths, clocks: clocks, rehearsal: &nothing)
     }
 
     /// What differs between two builds whose bytes differ, located at the table's seed file or at the last

@@ -14,9 +14,13 @@ enum SchemaFileCheck {
 
     /// The findings for `database`.
     ///
+    /// - Parameter newest: the schema model at the newest version, from a walk of the chain (the check's
+    ///   ``Rehearsal``); nil when the migrations themselves do not get there.
     /// - Returns: none when the project keeps no schema files, or when the file matches; none either when the
     ///   migrations themselves do not run (the build step reports that).
-    static func findings(for database: String, migrator: Migrator, project: KilnProject) -> [CheckFinding] {
+    static func findings(
+        for database: String, migrator: Migrator, project: KilnProject, newest: () -> SchemaModel?
+    ) -> [CheckFinding] {
         guard isRequired(in: project) else { return [] }
         let path = SchemaFile.relativePath(for: database)
         let start = SourceLocation(path: path, line: 1, column: 1)
@@ -31,14 +35,8 @@ enum SchemaFileCheck {
         } catch {
             return [CheckFinding(.error(error))]
         }
-        let expected: SchemaModel
-        let version: Int32
-        do {
-            let (scratch, newest) = try SchemaFile.newest(migrator)
-            (expected, version) = (try SchemaModel.read(from: scratch), newest)
-        } catch {
-            return []
-        }
+        guard let expected = newest() else { return [] }
+        let version = migrator.migrations.latestVersion
         let diagram =
             project.configuration.keepsSchemaDiagram(for: database)
             ? SchemaFile.diagramDocument(expected, database: database) : nil

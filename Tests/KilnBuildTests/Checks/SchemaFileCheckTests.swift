@@ -28,15 +28,15 @@ private struct SchemaFileProject {
 
     /// The schema-file step's findings, as `kiln check` prints their first lines.
     func lines() throws -> [String] {
-        let project = try KilnProject(root: folder.url)
-        return SchemaFileCheck.findings(for: "shop", migrator: try project.migrator(for: "shop"), project: project)
-            .flatMap(\.commandLineDiagnostics).map { String($0.formatted().split(separator: "\n")[0]) }
+        try findings().flatMap(\.commandLineDiagnostics).map { String($0.formatted().split(separator: "\n")[0]) }
     }
 
     /// The same findings, with their hints.
     func findings() throws -> [CheckFinding] {
         let project = try KilnProject(root: folder.url)
-        return SchemaFileCheck.findings(for: "shop", migrator: try project.migrator(for: "shop"), project: project)
+        let migrator = try project.migrator(for: "shop")
+        let walked = Rehearsal(newestVersion: migrator.migrations.latestVersion, keepsNewestModel: true).walk(migrator)
+        return SchemaFileCheck.findings(for: "shop", migrator: migrator, project: project) { walked.newestModel }
     }
 }
 

@@ -34,9 +34,17 @@ package struct DatabaseBuilder: Sendable {
     ///
     /// - Throws: ``MigrationError``, ``SeedError``, ``CSVError`` (pointing into the sources),
     ///   ``BuildError`` when a check fails, or ``SQLiteError``.
-    package func build(into path: String, sourceDigest: SHA256Digest) throws -> BuiltDatabase {
+    /// - Parameters:
+    ///   - path: the file to build.
+    ///   - sourceDigest: the sources' digest, which seeds `random()` and `randomblob()`.
+    ///   - observe: called with the database at each version its migrations pass, before the seeds (see
+    ///     ``Migrator/migrate(_:to:observing:)``): how a check learns each version's schema from the build
+    ///     rather than migrating a database of its own. Nil to watch nothing.
+    package func build(
+        into path: String, sourceDigest: SHA256Digest, observing observe: ((SQLiteConnection, Int32) -> Void)? = nil
+    ) throws -> BuiltDatabase {
         do {
-            return try buildUnchecked(into: path, sourceDigest: sourceDigest)
+            return try buildUnchecked(into: path, sourceDigest: sourceDigest, observing: observe)
         } catch {
             // Best effort while the build error is thrown; the next build sweeps what is left.
             for suffix in ["", "-journal", "-wal", "-shm"] { try? FileSystem.remove(path + suffix) }
@@ -69,7 +77,9 @@ package struct DatabaseBuilder: Sendable {
         return sqliteError.explanation
     }
 
-    private func buildUnchecked(into path: String, sourceDigest: SHA256Digest) throws -> BuiltDatabase {
+    private func buildUnchecked(
+        into path: String, sourceDigest: SHA256Digest, observing observe: ((SQLiteConnection, Int32) -> Void)?
+    ) throws -> BuiltDatabase {
         let settings = project.configuration.settings(for: database)
         let migrator = try project.migrator(for: database)
         let connection = try SQLiteConnection(path: path, mode: .readWriteCreate, clock: clock.sqliteClock)
@@ -80,7 +90,7 @@ package struct DatabaseBuilder: Sendable {
         // journal file, created and deleted at every migration's commit), and a failing statement still rolls back.
         try connection.setJournalMode(.memory)
         try connection.setSynchronization(.off)
-        try migrate(connection, with: migrator)
+        try migrate(connection, with: migrator, observing: observe)
         if FileSystem.exists(project.seedsDirectory.appendingPathComponent(database).path) {
             try SeedLoader(files: try project.seedFiles(for: database), durability: .unjournaled).load(
                 into: connection, progress: progress.map { report in { report(.seeding($0)) } })
@@ -113,11 +123,16 @@ package struct DatabaseBuilder: Sendable {
     }
 
     /// Runs every migration, reporting each as it starts.
-    private func migrate(_ connection: SQLiteConnection, with migrator: Migrator) throws {
+    private func migrate(
+        _ connection: SQLiteConnection, with migrator: Migrator, observing observe: ((SQLiteConnection, Int32) -> Void)?
+    ) throws {
         let latest = migrator.migrations.latestVersion
         try migrator.migrate(connection) { [progress] event in
-            if case .willApply(let migration) = event { progress?(.migrating(version: migration.version, of: latest)) }
+            guard case .willApply(let migration) = event else { return }
+            progress?(.migrating(version: migration.version, of: latest))
+            observe?(connection, migration.version - 1)
         }
+        observe?(connection, try Migrator.version(of: connection))
     }
 
     /// `PRAGMA integrity_check` must say ok and `PRAGMA foreign_key_check` must be empty.

@@ -3,8 +3,8 @@ import Kiln
 /// `rename-referenced-table`: `ALTER TABLE x RENAME TO y` while other tables reference `x` by foreign key.
 /// SQLite 3.26 and later rewrite those references to `y`, so they dangle once `y` is dropped: the wrong-way
 /// rebuild (rename the old table, create the new one, copy, drop the old). SQLite says which tables reference
-/// `x`: an empty in-memory database is migrated through the chain and its schema model read before each
-/// migration that renames a table.
+/// `x` before each migration that renames a table: the caller asks a walk of the chain (a ``Rehearsal``, filled
+/// by `kiln check`'s first fresh build) for the versions ``versionsToRead(_:allowances:)`` names.
 enum RenameReferenceCheck {
     /// One rename of a migration.
     private struct Rename {
@@ -13,36 +13,39 @@ enum RenameReferenceCheck {
         let offset: Int
     }
 
-    /// The warnings for `migrator`'s migrations, whose allow comments are `allowances` (one per migration).
-    /// The chain runs with the migrator as the project configures it (its collations and functions, its
-    /// double-quoted-string setting), as the build does.
+    /// The migrations before which the foreign keys must be read: those with a rename to check.
     ///
-    /// - Returns: a warning per rename of a referenced table; none when the chain cannot be migrated (the
-    ///   build reports why).
-    static func findings(_ migrator: Migrator, allowances: [LintAllowances]) -> [CheckFinding] {
-        let set = migrator.migrations
-        let renames = Array(
-            zip(set.migrations, allowances).untilInterrupted.map { renamesToCheck(in: $0, allowed: $1) })
-        guard renames.contains(where: { !$0.isEmpty }) else { return [] }
+    /// - Returns: their versions.
+    static func versionsToRead(_ set: MigrationSet, allowances: [LintAllowances]) -> [Int32] {
+        zip(set.migrations, allowances).untilInterrupted.compactMap { migration, allowed in
+            renamesToCheck(in: migration, allowed: allowed).isEmpty ? nil : migration.version
+        }
+    }
+
+    /// The warnings for the migrations of `set`, whose allow comments are `allowances` (one per migration).
+    ///
+    /// - Parameter references: the tables that reference each table just before the migration of a version
+    ///   runs (``SchemaModel/referencingTables(in:)``); nil for a version the chain did not reach (the build
+    ///   reports why).
+    /// - Returns: a warning per rename of a referenced table.
+    static func findings(
+        _ set: MigrationSet, allowances: [LintAllowances],
+        references: (Int32) -> [SQLIdentifierKey: [String]]?
+    ) -> [CheckFinding] {
         var findings: [CheckFinding] = []
-        do {
-            let connection = try SQLiteConnection(path: ":memory:")
-            for (migration, found) in zip(set.migrations, renames) where !found.isEmpty {
-                if migration.version > 1 { try migrator.migrate(connection, to: migration.version - 1) }
-                let references = try referencingTables(connection)
-                for rename in found {
-                    let referencing = (references[rename.from.identifierKey] ?? []).filter {
-                        !$0.isSameIdentifier(as: rename.from)
-                    }
-                    guard !referencing.isEmpty else { continue }
-                    findings.append(
-                        CheckFinding(
-                            .renameReferencedTable(table: rename.from, newName: rename.to, referencedBy: referencing),
-                            at: migration.source.location(ofByte: rename.offset)))
+        for (migration, allowed) in zip(set.migrations, allowances).untilInterrupted {
+            let found = renamesToCheck(in: migration, allowed: allowed)
+            guard !found.isEmpty, let before = references(migration.version) else { continue }
+            for rename in found {
+                let referencing = (before[rename.from.identifierKey] ?? []).filter {
+                    !$0.isSameIdentifier(as: rename.from)
                 }
+                guard !referencing.isEmpty else { continue }
+                findings.append(
+                    CheckFinding(
+                        .renameReferencedTable(table: rename.from, newName: rename.to, referencedBy: referencing),
+                        at: migration.source.location(ofByte: rename.offset)))
             }
-        } catch {
-            return findings
         }
         return findings
     }
@@ -62,10 +65,5 @@ enum RenameReferenceCheck {
             result.append(Rename(from: from, to: to, offset: range.range.lowerBound))
         }
         return result
-    }
-
-    /// The tables that reference each table by foreign key, sorted by name.
-    private static func referencingTables(_ connection: SQLiteConnection) throws -> [SQLIdentifierKey: [String]] {
-        try SchemaModel.referencingTables(in: connection)
     }
 }

@@ -14,6 +14,7 @@ package final class CheckContext {
     /// are swept by the next), removed by ``removeScratchBuilds()``.
     private let scratchBuilds: [String]
     private var build: (fresh: SQLiteConnection?, findings: [CheckFinding])?
+    private var walked = Rehearsal(newestVersion: 0)
     private var freshRead: Result<FreshState, CheckStop>?
     private var queries: (file: SQLFile?, findings: [CheckFinding])?
     private var queryFailures: [CheckFinding]?
@@ -61,13 +62,26 @@ package final class CheckContext {
     package var freshBuild: (fresh: SQLiteConnection?, findings: [CheckFinding]) {
         if let build { return build }
         ProjectChecker.scratchNames.sweep(FileManager.default.temporaryDirectory.path)
-        let made = checker.buildTwice(database, into: scratchBuilds)
+        walked = Rehearsal(
+            newestVersion: migrations.latestVersion,
+            referencesBefore: RenameReferenceCheck.versionsToRead(
+                migrations, allowances: LintCheck.allowances(of: migrations)),
+            keepsNewestModel: SchemaFileCheck.isRequired(in: project))
+        let made = checker.buildTwice(database, into: scratchBuilds, rehearsal: &walked)
         if let fresh = made.fresh {
             // App queries meet it as the app's connection would (upgraded ones were set by the migrator).
             try? migrator.prepare(fresh)
         }
         build = made
         return made
+    }
+
+    /// What the first fresh build's walk of the chain kept (``Rehearsal``): the foreign keys before each
+    /// migration the rename lint asks about, and the newest schema model when the project keeps schema files.
+    /// Builds on the first call (see ``freshBuild``); a version the build did not reach has nothing kept.
+    package var rehearsal: Rehearsal {
+        _ = freshBuild
+        return walked
     }
 
     /// The fresh build.

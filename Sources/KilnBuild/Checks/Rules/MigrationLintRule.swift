@@ -5,7 +5,9 @@ import Kiln
 struct MigrationLintRule: CheckRule {
     let identifier = "migration-lint"
 
-    func findings(in context: CheckContext) -> [CheckFinding] { LintCheck.migrations(context.migrator) }
+    func findings(in context: CheckContext) -> [CheckFinding] {
+        LintCheck.migrations(context.migrations) { context.rehearsal.references[$0] }
+    }
 
     static let codes = [
         FindingCode("drop-table", "DROP TABLE in a migration after the first deletes user data."),

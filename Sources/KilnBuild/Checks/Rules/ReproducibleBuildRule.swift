@@ -1,7 +1,7 @@
 import Kiln
 
 /// A fresh build (migrations, seeds, every bundler invariant) succeeds, twice, with identical bytes
-/// (``ProjectChecker/buildTwice(_:into:clocks:)``). Without a fresh build no later rule can run.
+/// (``ProjectChecker/buildTwice(_:into:clocks:rehearsal:)``). Without a fresh build no later rule can run.
 struct ReproducibleBuildRule: CheckRule {
     let identifier = "reproducible-build"
 

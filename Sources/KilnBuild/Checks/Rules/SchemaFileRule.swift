@@ -6,7 +6,9 @@ struct SchemaFileRule: CheckRule, ProjectCheckRule {
     let identifier = "schema-file"
 
     func findings(in context: CheckContext) -> [CheckFinding] {
-        SchemaFileCheck.findings(for: context.database, migrator: context.migrator, project: context.project)
+        SchemaFileCheck.findings(for: context.database, migrator: context.migrator, project: context.project) {
+            context.rehearsal.newestModel
+        }
     }
 
     func findings(in project: KilnProject) -> [CheckFinding] { SchemaFileCheck.strayFindings(in: project) }
