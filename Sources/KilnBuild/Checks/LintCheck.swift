@@ -6,9 +6,11 @@ enum LintCheck {
     /// The lint of a database's migrations: destructive statements in migrations after the first (a 12-step
     /// rebuild's DROP excepted), renames of tables other tables reference, and allow comments naming no rule.
     ///
-    /// - Parameter references: the tables that reference each table just before a version's migration runs
-    ///   (see ``RenameReferenceCheck``), asked only for migrations that rename a table; nil to leave the
-    ///   renames unchecked (a planned migration, whose warnings are not reported).
+    /// - Parameters:
+    ///   - set: the migrations.
+    ///   - references: the tables that reference each table just before a version's migration runs (see
+    ///     ``RenameReferenceCheck``), asked only for migrations that rename a table; nil to leave the renames
+    ///     unchecked (a planned migration, whose warnings are not reported).
     /// - Returns: the findings, migration by migration, then the renames.
     static func migrations(
         _ set: MigrationSet, references: ((Int32) -> [SQLIdentifierKey: [String]]?)? = nil

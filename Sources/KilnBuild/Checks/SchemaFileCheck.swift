@@ -14,8 +14,12 @@ enum SchemaFileCheck {
 
     /// The findings for `database`.
     ///
-    /// - Parameter newest: the schema model at the newest version, from a walk of the chain (the check's
-    ///   ``Rehearsal``); nil when the migrations themselves do not get there.
+    /// - Parameters:
+    ///   - database: the database.
+    ///   - migrator: its migrator, which loads the schema file as the migrations run.
+    ///   - project: the project.
+    ///   - newest: the schema model at the newest version, from a walk of the chain (the check's
+    ///     ``Rehearsal``); nil when the migrations themselves do not get there.
     /// - Returns: none when the project keeps no schema files, or when the file matches; none either when the
     ///   migrations themselves do not run (the build step reports that).
     static func findings(

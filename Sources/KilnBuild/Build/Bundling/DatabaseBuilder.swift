@@ -40,6 +40,7 @@ package struct DatabaseBuilder: Sendable {
     ///   - observe: called with the database at each version its migrations pass, before the seeds (see
     ///     ``Migrator/migrate(_:to:observing:)``): how a check learns each version's schema from the build
     ///     rather than migrating a database of its own. Nil to watch nothing.
+    /// - Returns: what was built.
     package func build(
         into path: String, sourceDigest: SHA256Digest, observing observe: ((SQLiteConnection, Int32) -> Void)? = nil
     ) throws -> BuiltDatabase {

@@ -24,9 +24,12 @@ enum RenameReferenceCheck {
 
     /// The warnings for the migrations of `set`, whose allow comments are `allowances` (one per migration).
     ///
-    /// - Parameter references: the tables that reference each table just before the migration of a version
-    ///   runs (``SchemaModel/referencingTables(in:)``); nil for a version the chain did not reach (the build
-    ///   reports why).
+    /// - Parameters:
+    ///   - set: the migrations.
+    ///   - allowances: their allow comments, one per migration.
+    ///   - references: the tables that reference each table just before the migration of a version runs
+    ///     (`SchemaModel.referencingTables(in:)`); nil for a version the chain did not reach (the build
+    ///     reports why).
     /// - Returns: a warning per rename of a referenced table.
     static func findings(
         _ set: MigrationSet, allowances: [LintAllowances],
