@@ -25,7 +25,7 @@ struct UpgradeChain {
         // Each table's definition when it last got rows: only tables a migration creates or redefines get new
         // rows (the others hold theirs, which go on through every later migration), so the rows inserted over
         // the whole chain grow with the number of table changes, not with versions × tables.
-        var filled: [SQLIdentifierKey: String] = [:]
+        var filled: [SQLIdentifierKey: TableDefinition] = [:]
         for version in 1...latest {
             check.progress(.upgradePaths(version: version, of: latest))
             do {
@@ -40,7 +40,7 @@ struct UpgradeChain {
             }
             guard !fixtureVersions.contains(version) else { continue }
             let definitions = try Self.tableDefinitions(chain)
-            let changed = Set(definitions.filter { filled[$0.key] != $0.value }.keys)
+            let changed = definitions.filter { filled[$0.key] != $0.value }
             guard !changed.isEmpty else { continue }
             filled = definitions
             if try !fill(chain, version: version, only: changed) {
@@ -52,16 +52,24 @@ struct UpgradeChain {
         try check.inspect(chain, from: UpgradeStarts([start]), into: &groups)
     }
 
+    /// A table's name and `CREATE TABLE` text.
+    struct TableDefinition: Equatable {
+        let name: String
+        let sql: String
+    }
+
     /// Each table's `CREATE TABLE` text, by name.
     ///
     /// - Throws: ``SQLiteError``.
     /// - Returns: the definitions of the `main` schema's tables.
-    static func tableDefinitions(_ connection: SQLiteConnection) throws -> [SQLIdentifierKey: String] {
-        var definitions: [SQLIdentifierKey: String] = [:]
+    static func tableDefinitions(_ connection: SQLiteConnection) throws -> [SQLIdentifierKey: TableDefinition] {
+        var definitions: [SQLIdentifierKey: TableDefinition] = [:]
         let query =
             "SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
         for row in try connection.rows(sql: query) {
-            if case .text(let name) = row[0], case .text(let sql) = row[1] { definitions[name.identifierKey] = sql }
+            if case .text(let name) = row[0], case .text(let sql) = row[1] {
+                definitions[name.identifierKey] = TableDefinition(name: name, sql: sql)
+            }
         }
         return definitions
     }
@@ -80,27 +88,35 @@ struct UpgradeChain {
     /// - Returns: false when the rows break the schema's integrity (the version's rows must then go). Rows
     ///   whose foreign keys point nowhere are deleted. Either is kiln's fault, not the migrations', and gets a
     ///   note naming the table.
-    private mutating func fill(_ chain: SQLiteConnection, version: Int32, only tables: Set<SQLIdentifierKey>) throws
-        -> Bool
-    {
+    /// Only the filled tables are checked: they alone got new rows (the others' rows were checked when they
+    /// got theirs, and a migration since would have failed on a broken one), so the checks cost what the new
+    /// rows do, not what the whole chain's data does.
+    private mutating func fill(
+        _ chain: SQLiteConnection, version: Int32, only tables: [SQLIdentifierKey: TableDefinition]
+    ) throws -> Bool {
+        let names = tables.values.map(\.name).sorted()
         do {
-            note(try GeneratedRows.insert(into: chain, version: version, only: tables, cache: check.schemaText))
+            note(
+                try GeneratedRows.insert(
+                    into: chain, version: version, only: Set(tables.keys), cache: check.schemaText))
         } catch let error as SQLiteError {
             // The insert is one transaction: it rolled back, the chain holds what it held before.
             note([rejected(version, table: nil, problem: error.message)])
             return true
         }
-        let orphans = try OrphanRows.remove(from: chain)
+        let orphans = try OrphanRows.remove(from: chain, tables: names)
         if let first = orphans.first {
             note([rejected(version, table: first.table, problem: "rows referencing missing rows of \(first.parent)")])
             guard orphans.clean else { return false }
         }
         // quick_check: every row against NOT NULL, CHECK and the column types, without the index
         // cross-checks that inserts through SQLite cannot break (and that would cost most of the time).
-        let integrity = try chain.rows(sql: "PRAGMA quick_check")
-        guard integrity == [["ok"]] else {
-            note([rejected(version, table: nil, problem: "quick_check: \(integrity.first?.first ?? .null)")])
-            return false
+        for name in names {
+            let integrity = try chain.rows(sql: "PRAGMA main.quick_check(\(SQLText.literal(name)))")
+            guard integrity == [["ok"]] else {
+                note([rejected(version, table: nil, problem: "quick_check: \(integrity.first?.first ?? .null)")])
+                return false
+            }
         }
         return true
     }

@@ -4,24 +4,35 @@ import Kiln
 /// safety net when kiln's own generated rows break the schema (reported as kiln's fault), so that the rows that
 /// do obey it stay and no later migration is blamed for them.
 enum OrphanRows {
-    /// Deletes every row `PRAGMA foreign_key_check` reports, a few rounds at most.
+    /// Deletes every row of `tables` that `PRAGMA foreign_key_check` reports, a few rounds at most.
     ///
+    /// - Parameters:
+    ///   - connection: the database.
+    ///   - tables: the tables that got new rows; rows of other tables point where they pointed before, and
+    ///     only new rows point at the new rows a round deletes.
     /// - Throws: ``SQLiteError``.
     /// - Returns: the first violation found (child table, parent table), or nil when there was none; whether
-    ///   the database is clean afterwards.
-    static func remove(from connection: SQLiteConnection) throws -> (
+    ///   the tables are clean afterwards.
+    static func remove(from connection: SQLiteConnection, tables: [String]) throws -> (
         first: (table: String, parent: String)?, clean: Bool
     ) {
         var first: (table: String, parent: String)?
         for _ in 0..<4 {
-            let violations = try connection.rows(sql: "PRAGMA main.foreign_key_check")
+            let violations = try self.violations(in: tables, connection)
             guard let violation = violations.first else { return (first, true) }
             if first == nil { first = ("\(violation[0])", "\(violation[2])") }
             for row in violations {
                 try delete(row, from: connection)
             }
         }
-        return (first, try connection.rows(sql: "PRAGMA main.foreign_key_check").isEmpty)
+        return (first, try violations(in: tables, connection).isEmpty)
+    }
+
+    /// What `PRAGMA foreign_key_check` reports for each of `tables`, in order.
+    private static func violations(in tables: [String], _ connection: SQLiteConnection) throws -> [[SQLiteValue]] {
+        try tables.flatMap { table in
+            try connection.rows(sql: "PRAGMA main.foreign_key_check(\(SQLText.literal(table)))")
+        }
     }
 
     /// Deletes one reported row: by rowid, or for a `WITHOUT ROWID` table (no rowid reported) every row whose
