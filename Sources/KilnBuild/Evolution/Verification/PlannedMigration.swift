@@ -55,26 +55,7 @@ package struct PlannedMigration: Sendable {
         case .renameColumn: ["rename", "column", step.name]
         case .rebuildTable: ["change", step.name]
         case .addColumn:
-            addedColumn(in: step).map { ["add", "column", $0.column, "to", $0.table] } ?? ["add", "column", step.name]
+            step.addedColumn.map { ["add", "column", $0.column, "to", $0.table] } ?? ["add", "column", step.name]
         }
-    }
-
-    /// The table and column an `ALTER TABLE table ADD [COLUMN] column …` statement names, read by tokens.
-    static func addedColumn(in step: SchemaPlanStep) -> (table: String, column: String)? {
-        for statement in step.statements {
-            var lexer = SQLLexer(statement)
-            let tokens = lexer.tokens()
-            guard tokens.count > 4, lexer.isWord(tokens[0], "ALTER"), lexer.isWord(tokens[1], "TABLE"),
-                var index = tokens.firstIndex(where: { lexer.isWord($0, "ADD") })
-            else { continue }
-            // `main.item` or `item`: the table's name is the token just before ADD.
-            let table = lexer.identifier(of: tokens[index - 1])
-            index += 1
-            if index < tokens.count, lexer.isWord(tokens[index], "COLUMN") { index += 1 }
-            if index < tokens.count, let table, let column = lexer.identifier(of: tokens[index]) {
-                return (table, column)
-            }
-        }
-        return nil
     }
 }
