@@ -168,7 +168,8 @@ struct PlanVerificationTests {
         #expect(written.hasPrefix("-- header\n\n-- item.price becomes INTEGER\nCREATE TABLE \"new_item\""))
         #expect(try Self.verify(plan, wanted: "CREATE TABLE item \(definition)").rowsCompared > 0)
         let planned = PlannedMigration(
-            plan: plan, version: 3, fileName: "0003_x.sql", text: written, verification: PlanVerification())
+            plan: plan, version: 3, fileName: "0003_x.sql", text: written, verification: PlanVerification(),
+            placements: plan.migrationFile(header: header).placeholders)
         let location = try #require(planned.placeholderLocations.first?.location)
         #expect((location.path, location.line, location.column) == ("0003_x.sql", 5, 73))
     }
