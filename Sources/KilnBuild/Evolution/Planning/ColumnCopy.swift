@@ -9,8 +9,8 @@ struct ColumnCopy {
     var expression: String
     /// Placeholders in ``expression``.
     var placeholders: [PlanPlaceholder] = []
-    /// What the copy may lose.
-    var losses: [String] = []
+    /// What the copy may lose or change.
+    var risks: [PlanRisk] = []
     /// What the copy does beyond copying values as they are.
     var notes: [String] = []
     /// Whether values may differ from the old column's (converted, or NULLs replaced).
@@ -47,33 +47,35 @@ struct ColumnCopy {
         case .narrowing:
             copy.isConverted = true
             copy.narrows = true
-            let change =
-                "from \(typeName(old.declaredType, strict: strictness.old)) to "
-                + typeName(new.declaredType, strict: strictness.new)
+            let types = (
+                typeName(old.declaredType, strict: strictness.old), typeName(new.declaredType, strict: strictness.new)
+            )
+            let change = "from \(types.0) to \(types.1)"
             let standIn = isStrict ? "CAST(\(copy.expression) AS \(to.rawValue))" : copy.expression
             let placeholder = placeholder("convert \(quoted(old.name)) \(change)", standIn: standIn)
             copy.expression = placeholder.sql
             copy.placeholders.append(placeholder)
-            copy.losses.append("the type of \(subject) narrows \(change)")
+            copy.risks.append(
+                .changesValues(table: table, column: new.name, change: .narrowsType(from: types.0, to: types.1)))
         }
-        if rowIDAlias.becomes, !old.isNotNull { return copy.fillingNulls(in: subject, becomingRowID: new.name) }
+        if rowIDAlias.becomes, !old.isNotNull { return copy.fillingNulls(in: table, becomingRowID: new.name) }
         // The rowid is never NULL.
         guard new.isNotNull, !old.isNotNull, !rowIDAlias.was else { return copy }
         copy.isConverted = true
         if let value = new.defaultExpression, value.uppercased() != "NULL" {
             copy.expression = "coalesce(\(copy.expression), \(value))"
-            copy.losses.append("\(subject) becomes NOT NULL: rows where it is NULL get its default, \(value)")
+            copy.risks.append(.changesValues(table: table, column: new.name, change: .becomesNotNull(default: value)))
         } else {
             let placeholder = placeholder("a value for rows where \(quoted(new.name)) is NULL", standIn: to.sampleValue)
             copy.expression = "coalesce(\(copy.expression), \(placeholder.sql))"
             copy.placeholders.append(placeholder)
-            copy.losses.append("\(subject) becomes NOT NULL: rows where it is NULL need a value")
+            copy.risks.append(.changesValues(table: table, column: new.name, change: .becomesNotNull(default: nil)))
         }
         return copy
     }
 
     /// This copy with a placeholder for the rows where the column that becomes the rowid's alias is NULL.
-    private func fillingNulls(in subject: String, becomingRowID name: String) -> ColumnCopy {
+    private func fillingNulls(in table: String, becomingRowID name: String) -> ColumnCopy {
         var copy = self
         copy.isConverted = true
         // Verification lets SQLite number such rows; the developer decides what they get.
@@ -81,9 +83,7 @@ struct ColumnCopy {
             "a value for rows where \(quoted(name)) is NULL (it becomes the rowid)", standIn: "NULL")
         copy.expression = "coalesce(\(copy.expression), \(placeholder.sql))"
         copy.placeholders.append(placeholder)
-        copy.losses.append(
-            "\(subject) becomes the rowid (INTEGER PRIMARY KEY): rows where it is NULL need a value, and a value "
-                + "that is not an integer makes this migration fail and roll back")
+        copy.risks.append(.changesValues(table: table, column: name, change: .becomesRowID))
         return copy
     }
 

@@ -6,30 +6,22 @@ extension PlanBuilder {
     mutating func planIndexes() {
         var dropped: [SchemaPlanStep] = []
         for index in current.model.indexes where !replacedTables.contains(index.table.identifierKey) {
-            guard let new = wanted.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }),
-                Self.same(index, new)
-            else {
-                dropped.append(
-                    SchemaPlanStep(
-                        .dropIndex, name: index.name, comments: ["drop index \(quoted(index.name))"],
-                        statements: ["DROP INDEX \(quoted(index.name))"]))
-                continue
-            }
+            guard let change = change(ofIndex: index.name) else { continue }
+            dropped.append(
+                SchemaPlanStep(
+                    .dropIndex, name: index.name, change: change, comments: ["drop index \(quoted(index.name))"],
+                    statements: ["DROP INDEX \(quoted(index.name))"]))
         }
         drops += dropped
         for index in wanted.model.indexes {
-            if !rebuiltTables.contains(index.table.identifierKey),
-                let old = current.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }),
-                Self.same(old, index), !replacedTables.contains(index.table.identifierKey)
-            {
-                continue
-            }
-            let failure = stricterUniqueness(index)
+            let change = change(ofIndex: index.name)
+            if change == nil, !replacedTables.contains(index.table.identifierKey) { continue }
+            let failure = stricterUniqueness(index).map { PlanRisk.mayFail(table: index.table, constraint: $0) }
             recreates.append(
                 SchemaPlanStep(
-                    .createIndex, name: index.name,
+                    .createIndex, name: index.name, change: change,
                     comments: ["create index \(quoted(index.name))"] + (failure.map { ["data loss: \($0)"] } ?? []),
-                    statements: [wanted.sql[index.name.identifierKey] ?? ""], dataLoss: failure))
+                    statements: [wanted.sql[index.name.identifierKey] ?? ""], risks: failure.map { [$0] } ?? []))
         }
     }
 
@@ -38,12 +30,11 @@ extension PlanBuilder {
     /// condition): keys distinct before may repeat now, and the migration fails on them; nil when it is as
     /// strict as before, on a new table, or only over columns the table did not have (their rows hold NULL or
     /// one default, which the copy's own UNIQUE checks the same way on every device).
-    private func stricterUniqueness(_ index: SchemaModel.Index) -> String? {
+    private func stricterUniqueness(_ index: SchemaModel.Index) -> PlanRisk.Constraint? {
         guard index.isUnique, let table = current.table(index.table) else { return nil }
         let narrowed = narrowedColumns[index.table.identifierKey] ?? []
         if index.terms.contains(where: { !$0.isExpression && narrowed.contains($0.expression.identifierKey) }) {
-            return TableRebuild.failure(
-                "rows of \(quoted(index.table)) whose converted values repeat a key of index \(quoted(index.name))")
+            return .convertedIndex(index.name)
         }
         guard let old = current.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }) else {
             let existing = Set(table.columns.map(\.name.identifierKey))
@@ -54,23 +45,27 @@ extension PlanBuilder {
                 old.isUnique && old.table.isSameIdentifier(as: index.table) && UniqueKey.isNoStricter(index, than: old)
             }
             guard readsOldColumns, !sameAsBefore else { return nil }
-            return TableRebuild.failure(
-                "rows of \(quoted(index.table)) that repeat a key of the new UNIQUE index \(quoted(index.name))")
+            return .newUniqueIndex(index.name)
         }
         if old.isUnique, UniqueKey.isNoStricter(index, than: old) { return nil }
         let collations = index.terms.map(\.collation)
-        let change =
+        let tightening: PlanRisk.IndexTightening =
             !old.isUnique
-            ? "that becomes UNIQUE"
+            ? .becomesUnique
             : old.terms.map(\.expression) == index.terms.map(\.expression) && old.terms.map(\.collation) != collations
-                ? "whose key now compares with COLLATE \(collations.joined(separator: ", "))" : "whose key changed"
-        return TableRebuild.failure(
-            "rows of \(quoted(index.table)) that repeat a key of index \(quoted(index.name)) \(change)")
+                ? .collations(collations) : .keyChanged
+        return .stricterIndex(index.name, tightening: tightening)
     }
 
-    private static func same(_ old: SchemaModel.Index, _ new: SchemaModel.Index) -> Bool {
-        SchemaDifference.compare(expected: SchemaModel(indexes: [new]), actual: SchemaModel(indexes: [old])).isEmpty
-            && old.table.isSameIdentifier(as: new.table)
+    /// The change that adds, drops or changes the index named `name`; nil when both schemas define it the same.
+    private func change(ofIndex name: String) -> SchemaChange? {
+        changes.first { change in
+            switch change {
+            case .addIndex(let index), .dropIndex(let index), .changeIndex(_, let index, _):
+                index.name.isSameIdentifier(as: name)
+            default: false
+            }
+        }
     }
 
     /// Plans views and triggers. Those removed or changed, those that read a table or view whose definition
@@ -116,12 +111,14 @@ extension PlanBuilder {
         let droppedViews = current.model.views.filter { views.contains($0.name.identifierKey) }.sorted(by: byOrder)
         return droppedTriggers.map {
             SchemaPlanStep(
-                .dropTrigger, name: $0.name, comments: ["drop trigger \(quoted($0.name))"],
+                .dropTrigger, name: $0.name, change: change(ofDefinition: $0.name),
+                comments: ["drop trigger \(quoted($0.name))"],
                 statements: ["DROP TRIGGER \(quoted($0.name))"])
         }
             + droppedViews.reversed().map {
                 SchemaPlanStep(
-                    .dropView, name: $0.name, comments: ["drop view \(quoted($0.name))"],
+                    .dropView, name: $0.name, change: change(ofDefinition: $0.name),
+                    comments: ["drop view \(quoted($0.name))"],
                     statements: ["DROP VIEW \(quoted($0.name))"])
             }
     }
@@ -143,13 +140,28 @@ extension PlanBuilder {
         }.sorted { (wanted.order[$0.name.identifierKey] ?? 0) < (wanted.order[$1.name.identifierKey] ?? 0) }
         return ordered.compactMap { byKey[$0] }.map { view in
             SchemaPlanStep(
-                .createView, name: view.name, comments: ["create view \(quoted(view.name))"],
+                .createView, name: view.name, change: change(ofDefinition: view.name),
+                comments: ["create view \(quoted(view.name))"],
                 statements: [wanted.sql[view.name.identifierKey] ?? ""])
         }
             + newTriggers.map { trigger in
                 SchemaPlanStep(
-                    .createTrigger, name: trigger.name, comments: ["create trigger \(quoted(trigger.name))"],
+                    .createTrigger, name: trigger.name, change: change(ofDefinition: trigger.name),
+                    comments: ["create trigger \(quoted(trigger.name))"],
                     statements: [wanted.sql[trigger.name.identifierKey] ?? ""])
             }
+    }
+
+    /// The change that adds, drops or changes the view or trigger named `name` (one namespace in SQLite); nil
+    /// when both schemas define it the same.
+    private func change(ofDefinition name: String) -> SchemaChange? {
+        changes.first { change in
+            switch change {
+            case .addView(let definition), .dropView(let definition), .changeView(_, let definition),
+                .addTrigger(let definition), .dropTrigger(let definition), .changeTrigger(_, let definition):
+                definition.name.isSameIdentifier(as: name)
+            default: false
+            }
+        }
     }
 }

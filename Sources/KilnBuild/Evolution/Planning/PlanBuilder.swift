@@ -12,6 +12,8 @@ struct PlanBuilder {
     let renames: PlanRenames
     /// The wanted database, to ask type affinities of.
     let connection: SQLiteConnection
+    /// How the wanted schema differs from the current one once the renames ran.
+    let changes: [SchemaChange]
 
     /// Triggers, views and indexes dropped, in that order.
     var drops: [SchemaPlanStep] = []
@@ -40,58 +42,66 @@ struct PlanBuilder {
         self.wanted = wanted
         self.renames = renames
         self.connection = connection
+        changes = current.model.changes(to: wanted.model)
     }
 
     /// The steps in the order they run.
     var steps: [SchemaPlanStep] { renames.steps + drops + tableDrops + creates + additions + rebuilds + recreates }
 
-    /// Plans every table: dropped, created, extended with `ADD COLUMN`, rebuilt or kept.
+    /// Plans every table from the changes: dropped, created, extended with `ADD COLUMN`, rebuilt or kept.
     mutating func planTables() throws {
-        for table in current.model.tables where wanted.table(table.name) == nil {
-            replacedTables.insert(table.name.identifierKey)
-            tableDrops.append(Self.dropTable(table))
-        }
+        var modified: [SQLIdentifierKey: [SchemaChange.TableChange]] = [:]
         var created: [SchemaModel.Table] = []
+        for change in changes {
+            switch change {
+            case .dropTable(let table):
+                replacedTables.insert(table.name.identifierKey)
+                tableDrops.append(Self.dropTable(table, change: change))
+            case .addTable(let table): created.append(table)
+            case .modifyTable(_, let new, let tableChanges): modified[new.name.identifierKey] = tableChanges
+            default: continue
+            }
+        }
         for table in wanted.model.tables {
-            guard let old = current.table(table.name) else {
-                created.append(table)
+            guard let old = current.table(table.name) else { continue }
+            guard let tableChanges = modified[table.name.identifierKey] else {
+                keep(old, table, columns: old.columns)
                 continue
             }
-            try planTable(old, table)
+            try planTable(.modifyTable(old: old, new: table, changes: tableChanges))
         }
         for table in PlanOrder.parentsFirst(created) {
             creates.append(
                 SchemaPlanStep(
-                    .createTable, name: table.name, comments: ["create table \(quoted(table.name))"],
+                    .createTable, name: table.name, change: .addTable(table),
+                    comments: ["create table \(quoted(table.name))"],
                     statements: [wanted.sql[table.name.identifierKey] ?? ""]))
         }
     }
 
-    private mutating func planTable(_ old: SchemaModel.Table, _ new: SchemaModel.Table) throws {
-        let differences = SchemaDifference.compare(
-            expected: SchemaModel(tables: [new]), actual: SchemaModel(tables: [old]))
-        guard !differences.isEmpty else {
-            keep(old, new, columns: old.columns)
-            return
-        }
+    /// Plans one table the two schemas define differently: replaced when virtual, extended with `ADD COLUMN`
+    /// where that is all the change is, else rebuilt.
+    private mutating func planTable(_ change: SchemaChange) throws {
+        guard case .modifyTable(let old, let new, let tableChanges) = change else { return }
         let key = new.name.identifierKey
         try NewColumnCheck.refuseFailing(current: old, wanted: new, on: connection)
         if old.virtualDefinition != nil || new.virtualDefinition != nil {
             replacedTables.insert(key)
-            tableDrops.append(Self.dropTable(old))
+            tableDrops.append(Self.dropTable(old, change: change))
             creates.append(
                 SchemaPlanStep(
-                    .createTable, name: new.name, comments: ["create virtual table \(quoted(new.name)) again, empty"],
+                    .createTable, name: new.name, change: change,
+                    comments: ["create virtual table \(quoted(new.name)) again, empty"],
                     statements: [wanted.sql[key] ?? ""]))
-        } else if let added = addedColumns(old, new) {
+        } else if let added = addedColumns(old, new, tableChanges) {
             keep(old, new, columns: old.columns)
             additions += added
         } else {
             replacedTables.insert(key)
             rebuiltTables.insert(key)
             let rebuild = TableRebuild(
-                current: old, wanted: new, wantedSQL: wanted.sql[key] ?? "", temporaryName: freeName(for: new.name),
-                renames: renames, connection: connection)
+                current: old, wanted: new, changes: tableChanges, wantedSQL: wanted.sql[key] ?? "",
+                temporaryName: freeName(for: new.name), renames: renames, connection: connection)
             let (step, columns, narrowed) = try rebuild.plan()
             narrowedColumns[key] = narrowed
             rebuilds.append(step)
@@ -110,13 +120,13 @@ struct PlanBuilder {
         }
     }
 
-    /// `DROP TABLE`, which loses the table's rows.
-    static func dropTable(_ table: SchemaModel.Table) -> SchemaPlanStep {
-        let loss = "table \(quoted(table.name)) is dropped with its rows"
+    /// `DROP TABLE`, which loses the table's rows: `change` drops it, or replaces a virtual table.
+    static func dropTable(_ table: SchemaModel.Table, change: SchemaChange) -> SchemaPlanStep {
+        let risk = PlanRisk.dropsData(table: table.name, columns: [])
         return SchemaPlanStep(
-            .dropTable, name: table.name,
-            comments: ["drop table \(quoted(table.name))", "data loss: \(loss)", "kiln:allow drop-table -- \(loss)"],
-            statements: ["DROP TABLE \(quoted(table.name))"], dataLoss: loss)
+            .dropTable, name: table.name, change: change,
+            comments: ["drop table \(quoted(table.name))", "data loss: \(risk)", "kiln:allow drop-table -- \(risk)"],
+            statements: ["DROP TABLE \(quoted(table.name))"], risks: [risk])
     }
 
     /// `new_<table>`, or with a number, free among both schemas' objects and the names already taken.

@@ -9,12 +9,46 @@ extension SchemaPlan {
     ///
     /// - Parameter header: the comment lines that open the file, without `-- `.
     /// - Returns: the text, ending in a newline.
-    package func migrationText(header: [String]) -> String {
-        let opening = SQLText.lineComments(header)
-        let body = steps.map { step in
-            SQLText.lineComments(step.comments) + step.statements.map { SQLText.statement($0) + "\n" }.joined()
-        }.joined(separator: "\n")
-        return opening.isEmpty ? body : opening + "\n" + body
+    package func migrationText(header: [String]) -> String { migrationFile(header: header).text }
+
+    /// ``migrationText(header:)`` with the UTF-8 byte range each placeholder's call takes in it, in order:
+    /// each step's placeholders are placed, in order, in that step's own statements as each is written, never
+    /// looked for in the finished text (where a name or a comment may hold the same words).
+    ///
+    /// - Parameter header: the comment lines that open the file, without `-- `.
+    /// - Returns: the text and each placeholder's byte range in it.
+    package func migrationFile(header: [String]) -> PlanFileText {
+        var text = SQLText.lineComments(header)
+        if !text.isEmpty { text += "\n" }
+        var placed: [PlanFileText.Placement] = []
+        for (number, step) in steps.enumerated() {
+            if number > 0 { text += "\n" }
+            text += SQLText.lineComments(step.comments)
+            var pending = step.placeholders[...]
+            for statement in step.statements {
+                let written = Array((SQLText.statement(statement) + "\n").utf8)
+                let start = text.utf8.count
+                var cursor = 0
+                while let placeholder = pending.first,
+                    let at = Self.offset(of: placeholder.sql, in: written, from: cursor)
+                {
+                    let length = placeholder.sql.utf8.count
+                    placed.append(
+                        PlanFileText.Placement(placeholder: placeholder, bytes: start + at..<start + at + length))
+                    cursor = at + length
+                    pending.removeFirst()
+                }
+                text += String(decoding: written, as: UTF8.self)
+            }
+        }
+        return PlanFileText(text: text, placeholders: placed)
+    }
+
+    /// Where `needle`'s bytes first occur in `bytes` at or after `start`.
+    private static func offset(of needle: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+        return (start...(bytes.count - pattern.count)).first { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
     }
 
     /// ``migrationText(header:)``, checked to split back (as SQLite splits it) into exactly the plan's
@@ -52,4 +86,20 @@ extension SchemaPlan {
     package var verificationText: String {
         withStandIns.steps.flatMap { $0.statements.map { SQLText.statement($0) + "\n" } }.joined()
     }
+}
+
+/// A plan's migration file: its text, and where in that text each placeholder's call is written.
+package struct PlanFileText: Sendable, Equatable {
+    /// A placeholder and the UTF-8 byte range of its `kiln_placeholder(…)` call in ``PlanFileText/text``.
+    package struct Placement: Sendable, Equatable {
+        /// The placeholder.
+        package var placeholder: PlanPlaceholder
+        /// Its call's bytes in the text.
+        package var bytes: Range<Int>
+    }
+
+    /// The file's text.
+    package var text: String
+    /// Every placeholder the plan writes, in file order.
+    package var placeholders: [Placement]
 }

@@ -18,8 +18,10 @@ package struct SchemaPlan: Sendable, Equatable {
     package var isEmpty: Bool { steps.isEmpty }
     /// Every placeholder the developer must fill, in order.
     package var placeholders: [PlanPlaceholder] { steps.flatMap(\.placeholders) }
-    /// What each data-losing step loses, in order.
+    /// What each data-losing step loses, in order, one sentence per step.
     package var dataLosses: [String] { steps.compactMap(\.dataLoss) }
+    /// Every step's risks, in order.
+    package var risks: [PlanRisk] { steps.flatMap(\.risks) }
 }
 
 /// One step of a ``SchemaPlan``: one object created, dropped, altered or rebuilt.
@@ -38,10 +40,14 @@ package struct SchemaPlanStep: Sendable, Equatable {
     package var comments: [String]
     /// The SQL statements, each without its final semicolon.
     package var statements: [String]
+    /// The schema change the step carries out (for a table extended column by column, the table's change
+    /// narrowed to the one column it adds); nil for an object dropped and created again only because what it
+    /// depends on is rebuilt.
+    package var change: SchemaChange?
     /// What the step may lose or change, or which existing rows make it fail (the migrator then rolls the
-    /// migration back); nil when it keeps every value and fails on no row. `kiln plan` writes such a step only
-    /// with `--allow-data-loss`.
-    package var dataLoss: String?
+    /// migration back); empty when it keeps every value and fails on no row. `kiln plan` writes a step with a
+    /// risk only with `--allow-data-loss`.
+    package var risks: [PlanRisk]
     /// The expressions the developer must fill in before the migration runs.
     package var placeholders: [PlanPlaceholder]
     /// Whether each row keeps its rowid (true but for a rebuild whose new `INTEGER PRIMARY KEY` is a column
@@ -51,15 +57,27 @@ package struct SchemaPlanStep: Sendable, Equatable {
 
     /// A step from its parts.
     package init(
-        _ kind: Kind, name: String, comments: [String] = [], statements: [String], dataLoss: String? = nil,
-        placeholders: [PlanPlaceholder] = []
+        _ kind: Kind, name: String, change: SchemaChange? = nil, comments: [String] = [], statements: [String],
+        risks: [PlanRisk] = [], placeholders: [PlanPlaceholder] = []
     ) {
         self.kind = kind
         self.name = name
+        self.change = change
         self.comments = comments
         self.statements = statements
-        self.dataLoss = dataLoss
+        self.risks = risks
         self.placeholders = placeholders
+    }
+
+    /// Its risks in one sentence (`; ` between them), or nil when it has none.
+    package var dataLoss: String? { risks.isEmpty ? nil : risks.map(\.description).joined(separator: "; ") }
+
+    /// The table (as the statement names it) and the column an `ADD COLUMN` step adds, from its change.
+    package var addedColumn: (table: String, column: String)? {
+        guard kind == .addColumn, case .modifyTable(let old, _, let changes) = change,
+            case .addColumn(let column)? = changes.first
+        else { return nil }
+        return (old.name, column.name)
     }
 }
 

@@ -28,11 +28,7 @@ package enum SchemaPlanner {
         let before = try PlanSchema.read(current)
         let wantedSchema = try PlanSchema.read(wanted)
         let renames = try PlanRenames(options.renames, current: before, wanted: wantedSchema)
-        if renames.steps.isEmpty,
-            SchemaDifference.compare(expected: wantedSchema.model, actual: before.model).isEmpty
-        {
-            return SchemaPlan()
-        }
+        if renames.steps.isEmpty, before.model.changes(to: wantedSchema.model).isEmpty { return SchemaPlan() }
         var builder = PlanBuilder(
             current: try renames.schema(afterRenamesOn: current), wanted: wantedSchema, renames: renames,
             connection: wanted)

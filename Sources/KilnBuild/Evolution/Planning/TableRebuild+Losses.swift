@@ -2,19 +2,22 @@ import Kiln
 
 extension TableRebuild {
     /// The old table's stored columns the wanted table lacks, quoted.
-    func droppedColumns() -> [String] {
-        let kept = Set(wanted.columns.map(\.name.identifierKey))
-        return current.columns.filter { $0.hidden == 0 && !kept.contains($0.name.identifierKey) }.map {
-            quoted($0.name)
+    func droppedColumns() -> [String] { droppedColumnNames().map(quoted) }
+
+    /// The old table's stored columns the wanted table lacks (from the table's changes).
+    private func droppedColumnNames() -> [String] {
+        changes.compactMap { change in
+            guard case .dropColumn(let column) = change, column.hidden == 0 else { return nil }
+            return column.name
         }
     }
 
     /// CHECK, UNIQUE and PRIMARY KEY constraints the old table lacks: rows may fail them. A CHECK whose
     /// `IN (…)` list only gained values (``CheckWidening``) fails no row that passed the old one, and one that
     /// reads only new columns whose defaults pass it (``NewColumnCheck``) fails none.
-    func newConstraints() -> [String] {
+    func newConstraints() -> [PlanRisk.Constraint] {
         var checks = current.checks
-        var added: [String] = []
+        var added: [PlanRisk.Constraint] = []
         for check in wanted.checks {
             if let index = checks.firstIndex(of: check)
                 ?? checks.firstIndex(where: {
@@ -23,19 +26,18 @@ extension TableRebuild {
             {
                 checks.remove(at: index)
             } else if NewColumnCheck.verdict(check, current: current, wanted: wanted, on: connection) != .passes {
-                added.append("CHECK (\(check))")
+                added.append(.check(check))
             }
         }
         // A rowid alias is a primary key no index shows: unique and never NULL.
         var uniques =
-            current.uniqueConstraints.map(Self.describe)
+            current.uniqueConstraints.map(PlanRisk.described)
             + (rowIDAlias(of: current).map { ["PRIMARY KEY (\(quoted(SchemaText.folded($0, upper: false))))"] } ?? [])
         for unique in wanted.uniqueConstraints where !holdsOnlyNulls(unique) {
-            let text = Self.describe(unique)
-            if let index = uniques.firstIndex(of: text) {
+            if let index = uniques.firstIndex(of: PlanRisk.described(unique)) {
                 uniques.remove(at: index)
             } else if !current.uniqueConstraints.contains(where: { UniqueKey.isNoStricter(unique, than: $0) }) {
-                added.append(text)
+                added.append(.unique(unique))
             }
         }
         return added
@@ -71,32 +73,31 @@ extension TableRebuild {
 
     /// The wanted UNIQUE and PRIMARY KEY constraints over a column whose values the developer's conversion
     /// writes: values distinct before may be equal after, and a row that repeats one fails the copy.
-    func convertedUniques(_ copies: [ColumnCopy]) -> [String] {
+    func convertedUniques(_ copies: [ColumnCopy]) -> [PlanRisk] {
         let narrowed = Set(copies.filter(\.narrows).map(\.target.identifierKey))
         guard !narrowed.isEmpty else { return [] }
         return wanted.uniqueConstraints.filter { index in
             index.terms.contains { !$0.isExpression && narrowed.contains($0.expression.identifierKey) }
-        }.map { Self.failure("rows of \(quoted(wanted.name)) whose converted values repeat in \(Self.describe($0))") }
+        }.map { .mayFail(table: wanted.name, constraint: .convertedUnique($0)) }
     }
 
-    /// What the rebuild loses beyond its columns' conversions.
-    func tableLosses() -> [String] {
-        let table = quoted(wanted.name)
-        var losses = droppedColumns().map { "column \(table).\($0) is dropped with its values" }
+    /// What the rebuild loses, changes or may fail on beyond its columns' conversions.
+    func tableRisks() -> [PlanRisk] {
+        var risks: [PlanRisk] = []
+        let dropped = droppedColumnNames()
+        if !dropped.isEmpty { risks.append(.dropsData(table: wanted.name, columns: dropped)) }
         let old = Dictionary(current.columns.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { a, _ in a })
         for column in wanted.columns where column.hidden >= 2 {
             if let source = old[column.name.identifierKey], source.hidden == 0 {
-                losses.append("the values of \(table).\(quoted(column.name)) are replaced by its generated expression")
+                risks.append(.changesValues(table: wanted.name, column: column.name, change: .becomesGenerated))
             }
         }
-        losses += newConstraints().map { Self.failure("rows of \(table) that break \($0)") }
+        risks += newConstraints().map { .mayFail(table: wanted.name, constraint: $0) }
         // Values the old table never had to match: a device may hold ones that match no parent row.
-        losses += newForeignKeys().filter(overExistingColumns).map { key in
-            Self.failure(
-                "rows of \(table) whose (\(key.columns.map(quoted).joined(separator: ", "))) match no row of "
-                    + "\(quoted(key.parentTable)) (the new foreign key)")
+        risks += newForeignKeys().filter(overExistingColumns).map {
+            .mayFail(table: wanted.name, constraint: .foreignKey($0))
         }
-        return losses
+        return risks
     }
 
     /// The wanted table's foreign keys that point from other columns, or at another table or columns, than
@@ -116,18 +117,4 @@ extension TableRebuild {
         return key.columns.allSatisfy { stored.contains($0.identifierKey) }
     }
 
-    /// What happens to `rows` that the new table refuses: the plain copy fails, and the migrator rolls back.
-    static func failure(_ rows: String) -> String {
-        "\(rows) make this migration fail and roll back, so clean them in this migration before the copy if they "
-            + "can exist"
-    }
-
-    /// `UNIQUE (a, b COLLATE NOCASE DESC)` or `PRIMARY KEY (…)`.
-    private static func describe(_ index: SchemaModel.Index) -> String {
-        let terms = index.terms.map { term in
-            (term.isExpression ? term.expression : quoted(SchemaText.folded(term.expression, upper: false)))
-                + (term.collation == "BINARY" ? "" : " COLLATE \(term.collation)") + (term.isDescending ? " DESC" : "")
-        }
-        return (index.origin == "pk" ? "PRIMARY KEY" : "UNIQUE") + " (\(terms.joined(separator: ", ")))"
-    }
 }

@@ -9,6 +9,8 @@ struct TableRebuild {
     let current: SchemaModel.Table
     /// The wanted table.
     let wanted: SchemaModel.Table
+    /// How the wanted table differs from the current one.
+    let changes: [SchemaChange.TableChange]
     /// The wanted table's stored `CREATE TABLE` statement.
     let wantedSQL: String
     /// The name the new table is created under, free in both schemas.
@@ -28,7 +30,7 @@ struct TableRebuild {
         }
         let copies = columnCopies()
         let collisions = convertedUniques(copies)
-        let losses = copies.flatMap(\.losses) + tableLosses() + collisions
+        let risks = copies.flatMap(\.risks) + tableRisks() + collisions
         var statements = [create]
         if let insert = insertStatement(copies) { statements.append(insert) }
         statements += sequenceStatements()
@@ -39,7 +41,7 @@ struct TableRebuild {
                 + "drop the old table, rename the new one into place"
         ]
         comments += differences().map { "  \($0)" }
-        comments += copies.flatMap(\.notes) + tableNotes() + losses.map { "data loss: \($0)" }
+        comments += copies.flatMap(\.notes) + tableNotes() + risks.flatMap(Self.lossComments)
         if !droppedColumns().isEmpty {
             comments.append("kiln:allow drop-column -- the rebuild drops \(droppedColumns().joined(separator: ", "))")
         }
@@ -52,19 +54,16 @@ struct TableRebuild {
             }
         }
         var step = SchemaPlanStep(
-            .rebuildTable, name: wanted.name, comments: comments, statements: statements,
-            dataLoss: losses.isEmpty ? nil : losses.joined(separator: "; "),
-            placeholders: copies.flatMap(\.placeholders))
+            .rebuildTable, name: wanted.name, change: .modifyTable(old: current, new: wanted, changes: changes),
+            comments: comments, statements: statements, risks: risks, placeholders: copies.flatMap(\.placeholders))
         step.keepsRowIDs = keepsRowIDs(copies)
         return (step, kept, Set(copies.filter(\.narrows).map(\.target.identifierKey)))
     }
 
-    /// What differs between the two definitions, found by the schema comparison and said from the current
-    /// definition to the wanted one: `column price: type TEXT → INTEGER`, `adds CHECK (v > 0)`.
+    /// What differs between the two definitions, the table's changes said from the current definition to the
+    /// wanted one: `column price: type TEXT → INTEGER`, `adds CHECK (v > 0)`.
     private func differences() -> [String] {
-        let found = SchemaDifference.compare(
-            expected: SchemaModel(tables: [wanted]), actual: SchemaModel(tables: [current]))
-        return found.map { difference in
+        SchemaChange.modifyTable(old: current, new: wanted, changes: changes).differences.map { difference in
             guard let detail = difference.detail else {
                 return "\(difference.kind == .missing ? "adds" : "drops") \(difference.objectType) \(difference.name)"
             }
@@ -76,6 +75,12 @@ struct TableRebuild {
                 return "\(detail.subject): \(aspect)\(detail.found ?? "none") → \(detail.expected ?? "none")"
             }
         }
+    }
+
+    /// The `data loss:` comment lines of a risk: one per sentence (dropped columns have one each).
+    static func lossComments(_ risk: PlanRisk) -> [String] {
+        guard case .dropsData(let table, let columns) = risk, columns.count > 1 else { return ["data loss: \(risk)"] }
+        return columns.map { "data loss: \(PlanRisk.dropsData(table: table, columns: [$0]))" }
     }
 
     private func columnCopies() -> [ColumnCopy] {

@@ -51,9 +51,10 @@ extension KilnProject {
         let verification = try verifier.verify(plan, fileName: fileName, text: proven)
         let header = PlanHeader.lines(
             plan, verification: verification, database: database, version: version, words: name)
+        let text = try plan.checkedMigrationText(header: header)
         return PlannedMigration(
-            plan: plan, version: version, fileName: fileName, text: try plan.checkedMigrationText(header: header),
-            verification: verification)
+            plan: plan, version: version, fileName: fileName, text: text, verification: verification,
+            placements: plan.migrationFile(header: header).placeholders)
     }
 
     /// `schema/<database>.sql`'s text as ``SchemaFile/source(for:in:)`` reads it (byte order mark skipped, so

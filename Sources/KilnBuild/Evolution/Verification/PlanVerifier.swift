@@ -95,7 +95,7 @@ package struct PlanVerifier {
         plan.steps.compactMap { step in
             switch step.kind {
             case .rebuildTable, .renameTable: step.name
-            case .addColumn: PlannedMigration.addedColumn(in: step)?.table
+            case .addColumn: step.addedColumn?.table
             default: nil
             }
         }

@@ -14,18 +14,14 @@ package struct PlannedMigration: Sendable {
     /// What verification proved.
     package let verification: PlanVerification
 
-    /// Each placeholder the developer must fill, where the file has it (the path is the file name): the
-    /// placeholder calls of the file's text (``PlanPlaceholder/calls(in:)``), each paired with the next
-    /// placeholder of the plan that describes the same.
+    /// Where the file's text writes each placeholder's call (UTF-8 byte ranges), in order.
+    package var placements: [PlanFileText.Placement] = []
+
+    /// Each placeholder the developer must fill, where the file has it (the path is the file name): the line
+    /// and column of the first byte of its call, from ``placements``.
     package var placeholderLocations: [(placeholder: PlanPlaceholder, location: SourceLocation)] {
-        var calls = PlanPlaceholder.calls(in: SourceText(path: fileName, bytes: Array(text.utf8)))[...]
-        return plan.placeholders.compactMap { placeholder in
-            guard let index = calls.firstIndex(where: { $0.description == placeholder.description }) else {
-                return nil
-            }
-            defer { calls = calls[(index + 1)...] }
-            return (placeholder, calls[index].location)
-        }
+        let source = SourceText(path: fileName, bytes: Array(text.utf8))
+        return placements.map { ($0.placeholder, source.location(ofByte: $0.bytes.lowerBound)) }
     }
 
     /// The longest slug of a default file name (``slugWords(of:)``): far below the 255 bytes a file name may
@@ -55,26 +51,7 @@ package struct PlannedMigration: Sendable {
         case .renameColumn: ["rename", "column", step.name]
         case .rebuildTable: ["change", step.name]
         case .addColumn:
-            addedColumn(in: step).map { ["add", "column", $0.column, "to", $0.table] } ?? ["add", "column", step.name]
+            step.addedColumn.map { ["add", "column", $0.column, "to", $0.table] } ?? ["add", "column", step.name]
         }
-    }
-
-    /// The table and column an `ALTER TABLE table ADD [COLUMN] column …` statement names, read by tokens.
-    static func addedColumn(in step: SchemaPlanStep) -> (table: String, column: String)? {
-        for statement in step.statements {
-            var lexer = SQLLexer(statement)
-            let tokens = lexer.tokens()
-            guard tokens.count > 4, lexer.isWord(tokens[0], "ALTER"), lexer.isWord(tokens[1], "TABLE"),
-                var index = tokens.firstIndex(where: { lexer.isWord($0, "ADD") })
-            else { continue }
-            // `main.item` or `item`: the table's name is the token just before ADD.
-            let table = lexer.identifier(of: tokens[index - 1])
-            index += 1
-            if index < tokens.count, lexer.isWord(tokens[index], "COLUMN") { index += 1 }
-            if index < tokens.count, let table, let column = lexer.identifier(of: tokens[index]) {
-                return (table, column)
-            }
-        }
-        return nil
     }
 }

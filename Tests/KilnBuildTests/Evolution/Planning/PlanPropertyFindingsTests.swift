@@ -84,7 +84,11 @@ struct PlanPropertyFindingsTests {
         let wanted = try SQLiteConnection(path: ":memory:")
         try wanted.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER UNIQUE) STRICT;")
         let plan = try SchemaPlanner.plan(from: database, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
-        #expect(plan.dataLosses.contains { $0.contains("repeat in UNIQUE") && $0.contains("make this migration fail") })
+        #expect(
+            plan.risks.contains {
+                guard case .mayFail("t", .convertedUnique(let index)) = $0 else { return false }
+                return index.terms.map(\.expression) == ["v"]
+            })
         let error = #expect(throws: SQLiteError.self) {
             try database.transaction { try database.execute(sql: plan.verificationText) }
         }
@@ -147,7 +151,7 @@ struct PlanPropertyFindingsTests {
             sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER) STRICT; CREATE UNIQUE INDEX i ON t (v);")
         #expect(throws: SchemaPlanError.self) { try SchemaPlanner.plan(from: database, to: wanted) }
         let plan = try SchemaPlanner.plan(from: database, to: wanted, options: SchemaPlanOptions(allowsDataLoss: true))
-        #expect(plan.dataLosses.contains { $0.contains("whose converted values repeat a key of index \"i\"") })
+        #expect(plan.risks.contains(.mayFail(table: "t", constraint: .convertedIndex("i"))))
         #expect(throws: SQLiteError.self) {
             try database.transaction { try database.execute(sql: plan.verificationText) }
         }

@@ -27,7 +27,7 @@ struct SchemaPlannerDependentsTests {
             error.reason
                 == .dataLossRefused([
                     "table \"author\" is dropped with its rows",
-                    TableRebuild.failure(
+                    PlannerCase.failure(
                         #"rows of "book" whose ("author_id") match no row of "writer" (the new foreign key)"#),
                 ]))
         let options = SchemaPlanOptions(renames: [

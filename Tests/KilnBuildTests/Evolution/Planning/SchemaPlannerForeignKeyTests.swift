@@ -24,7 +24,7 @@ struct SchemaPlannerForeignKeyTests {
         guard case .dataLossRefused(let losses) = error.reason else { throw error }
         #expect(
             losses == [
-                TableRebuild.failure(
+                PlannerCase.failure(
                     #"rows of "book" whose ("author_id") match no row of "author" (the new foreign key)"#)
             ])
     }

@@ -103,7 +103,7 @@ struct SchemaPlannerReviewTests {
         guard case .dataLossRefused(let losses) = error.reason else { throw error }
         #expect(
             losses == [
-                TableRebuild.failure(
+                PlannerCase.failure(
                     "rows of \"member\" that repeat a key of index \"member_email\" whose key now compares with COLLATE NOCASE"
                 )
             ])
@@ -138,7 +138,7 @@ struct SchemaPlannerReviewTests {
         #expect(
             error.reason
                 == .dataLossRefused([
-                    TableRebuild.failure(#"rows of "t" that repeat a key of the new UNIQUE index "t_v""#)
+                    PlannerCase.failure(#"rows of "t" that repeat a key of the new UNIQUE index "t_v""#)
                 ]))
         try new.apply(Self.allowed)
         // Over a column the table did not have, every copied row holds NULL: nothing can repeat.

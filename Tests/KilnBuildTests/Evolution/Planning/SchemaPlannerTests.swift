@@ -63,6 +63,12 @@ struct PlannerCase {
     func rows(_ sql: String) throws -> [String] {
         try current.rows(sql: sql).map { $0.map(\.description).joined(separator: "|") }
     }
+
+    /// The sentence `kiln plan` prints for `rows` that a new constraint refuses: what its refusal names.
+    static func failure(_ rows: String) -> String {
+        "\(rows) make this migration fail and roll back, so clean them in this migration before the copy if they "
+            + "can exist"
+    }
 }
 
 @Suite("SchemaPlanner: create, drop, add column")

@@ -20,7 +20,9 @@ struct PlanVerificationInputsTests {
             "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL, stock INTEGER)")
         let verifier = try PlanVerifier(migrator: migrator, wanted: wanted, project: project)
         let plan = SchemaPlan(
-            steps: [SchemaPlanStep(.addColumn, name: "item", statements: ["ALTER TABLE item ADD COLUMN stock INTEGER"])],
+            steps: [
+                SchemaPlanStep(.addColumn, name: "item", statements: ["ALTER TABLE item ADD COLUMN stock INTEGER"])
+            ],
             keptColumns: PlanVerificationTests.itemKept)
         let text = plan.withStandIns.migrationText(header: [])
         let verification = try verifier.verify(plan, fileName: "0003_x.sql", text: text)
@@ -57,19 +59,30 @@ struct PlanVerificationInputsTests {
         #expect(objects.locate(both).location == SourceLocation(path: "schema/shop.sql", line: 3, column: 1))
         let gone = SchemaPlanError(.dataLossRefused(["drop table legacy"]))
         #expect(objects.locate(gone).location == SourceLocation(path: "schema/shop.sql", line: 1, column: 1))
-        let changed = PlanVerificationError(.rowsChanged(table: "item_price", sourceTable: "x", columns: [], before: 1, after: 0))
+        let changed = PlanVerificationError(
+            .rowsChanged(table: "item_price", sourceTable: "x", columns: [], before: 1, after: 0))
         #expect(objects.locate(changed).location == SourceLocation(path: "schema/shop.sql", line: 5, column: 1))
     }
 
     @Test("the file name's words come from the first step that changes a table, with how many more")
     func slugWords() {
-        let add = SchemaPlanStep(.addColumn, name: "item.in stock", statements: ["ALTER TABLE \"item\" ADD COLUMN \"in stock\" INTEGER"])
-        let index = SchemaPlanStep(.createIndex, name: "item_name", statements: ["CREATE INDEX item_name ON item (name)"])
+        let add = SchemaPlanStep.addingColumn(
+            "in stock", to: "item", statement: "ALTER TABLE \"item\" ADD COLUMN \"in stock\" INTEGER")
+        let index = SchemaPlanStep(
+            .createIndex, name: "item_name", statements: ["CREATE INDEX item_name ON item (name)"])
         let create = SchemaPlanStep(.createTable, name: "tag", statements: ["CREATE TABLE tag (id)"])
-        #expect(PlannedMigration.slugWords(of: SchemaPlan(steps: [index, add])) == ["add", "column", "in stock", "to", "item"])
-        #expect(PlannedMigration.slugWords(of: SchemaPlan(steps: [add, create])) == ["add", "column", "in stock", "to", "item", "and", "1", "more"])
+        #expect(
+            PlannedMigration.slugWords(of: SchemaPlan(steps: [index, add])) == [
+                "add", "column", "in stock", "to", "item",
+            ])
+        #expect(
+            PlannedMigration.slugWords(of: SchemaPlan(steps: [add, create])) == [
+                "add", "column", "in stock", "to", "item", "and", "1", "more",
+            ])
         #expect(PlannedMigration.slugWords(of: SchemaPlan(steps: [index])) == ["create", "item_name"])
-        #expect(MigrationFileName.make(version: 3, words: PlannedMigration.slugWords(of: SchemaPlan(steps: [add]))) == "0003_add_column_in_stock_to_item.sql")
+        #expect(
+            MigrationFileName.make(version: 3, words: PlannedMigration.slugWords(of: SchemaPlan(steps: [add])))
+                == "0003_add_column_in_stock_to_item.sql")
     }
 
     @Test("kiln check finds placeholder calls by tokens: not in comments or strings, any case, with their text")
@@ -90,14 +103,16 @@ struct PlanVerificationInputsTests {
                 ),
             ])
         let findings = PlannedPlaceholderCheck.findings(set)
-        #expect(findings.map(\.location) == [
-            SourceLocation(path: "migrations/shop/0002_b.sql", line: 3, column: 30),
-            SourceLocation(path: "migrations/shop/0002_b.sql", line: 4, column: 18),
-        ])
-        #expect(findings.map { $0.diagnostics[0].message } == [
-            "a placeholder kiln plan left to fill: a value for rows where 'a' is NULL",
-            "a placeholder kiln plan left to fill: kiln_placeholder(...)",
-        ])
+        #expect(
+            findings.map(\.location) == [
+                SourceLocation(path: "migrations/shop/0002_b.sql", line: 3, column: 30),
+                SourceLocation(path: "migrations/shop/0002_b.sql", line: 4, column: 18),
+            ])
+        #expect(
+            findings.map { $0.diagnostics[0].message } == [
+                "a placeholder kiln plan left to fill: a value for rows where 'a' is NULL",
+                "a placeholder kiln plan left to fill: kiln_placeholder(...)",
+            ])
         #expect(findings.allSatisfy { $0.severity == .error && $0.diagnostics[0].code == "planned-placeholder" })
     }
 

@@ -141,7 +141,7 @@ struct PlanVerificationSetAsideTests {
     @Test("the tables a plan changes are named by table, also for ADD COLUMN (whose step names table.column)")
     func tablesChanged() {
         let plan = SchemaPlan(steps: [
-            SchemaPlanStep(.addColumn, name: "ch ild.n", statements: ["ALTER TABLE \"ch ild\" ADD COLUMN n INTEGER"]),
+            SchemaPlanStep.addingColumn("n", to: "ch ild", statement: "ALTER TABLE \"ch ild\" ADD COLUMN n INTEGER"),
             Self.rebuild("t", "(id INTEGER PRIMARY KEY)", "id"),
             SchemaPlanStep(.createIndex, name: "t_id", statements: ["CREATE INDEX t_id ON t (id)"]),
         ])

@@ -33,20 +33,23 @@ struct PlanVerificationTests {
     }
 
     /// `item` rebuilt as `definition`, copying `select` into `columns`.
-    static func rebuild(_ definition: String, columns: String, select: String, dataLoss: String? = nil) -> SchemaPlanStep {
+    static func rebuild(_ definition: String, columns: String, select: String, risks: [PlanRisk] = []) -> SchemaPlanStep
+    {
         SchemaPlanStep(
             .rebuildTable, name: "item",
             statements: [
                 "CREATE TABLE \"new_item\" \(definition)",
                 "INSERT INTO \"new_item\" (rowid, \(columns)) SELECT rowid, \(select) FROM \"item\"",
                 "DROP TABLE \"item\"", "ALTER TABLE \"new_item\" RENAME TO \"item\"",
-            ], dataLoss: dataLoss)
+            ], risks: risks)
     }
 
     @Test("a right plan is proven on generated rows, comparing every row of the kept columns")
     func rightPlan() throws {
         let plan = SchemaPlan(
-            steps: [SchemaPlanStep(.addColumn, name: "item", statements: ["ALTER TABLE item ADD COLUMN stock INTEGER"])],
+            steps: [
+                SchemaPlanStep(.addColumn, name: "item", statements: ["ALTER TABLE item ADD COLUMN stock INTEGER"])
+            ],
             keptColumns: Self.itemKept)
         let wanted = "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL, stock INTEGER)"
         let verification = try Self.verify(plan, wanted: wanted)
@@ -98,12 +101,13 @@ struct PlanVerificationTests {
         let definition = "(id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL)"
         var step = Self.rebuild(definition, columns: "id, name, price", select: "id, name, price")
         step.statements[1] += " WHERE rowid = (SELECT min(rowid) FROM \"item\")"
-        step.dataLoss = "rows of item other than the first"
+        step.risks = [.dropsData(table: "item", columns: ["price"])]
         let wanted = "CREATE TABLE item \(definition)"
         #expect {
             try Self.verify(SchemaPlan(steps: [step], keptColumns: Self.itemKept), wanted: wanted)
         } throws: { error in
-            guard let error = error as? PlanVerificationError, case .rowsChanged(_, _, _, let before, let after) = error.reason
+            guard let error = error as? PlanVerificationError,
+                case .rowsChanged(_, _, _, let before, let after) = error.reason
             else { return false }
             return after == 1 && before > 1
         }
@@ -127,12 +131,14 @@ struct PlanVerificationTests {
         #expect {
             try Self.verify(plan, wanted: wanted)
         } throws: { error in
-            guard let error = error as? PlanVerificationError, case .migrationFailed(let dataSet, let failure) = error.reason,
+            guard let error = error as? PlanVerificationError,
+                case .migrationFailed(let dataSet, let failure) = error.reason,
                 case .foreignKeyViolation = failure.reason
             else { return false }
             // Not located in the planned file, which is never written: the statement is quoted instead, and the
             // schema file's object it is about gives the location.
-            let located = SchemaFileObjects(SourceText(path: "schema/shop.sql", bytes: Array(wanted.utf8))).locate(error)
+            let located = SchemaFileObjects(SourceText(path: "schema/shop.sql", bytes: Array(wanted.utf8))).locate(
+                error)
             return dataSet == "generated rows" && error.diagnostics[0].location == nil
                 && error.statement?.hasPrefix("CREATE TABLE tag") == true
                 && error.diagnostics[0].message.contains("in the planned statement `CREATE TABLE tag")
@@ -150,17 +156,20 @@ struct PlanVerificationTests {
         step.placeholders = [placeholder]
         step.comments = ["item.price becomes INTEGER"]
         let plan = SchemaPlan(
-            steps: [step], keptColumns: Self.itemKept.enumerated().map { $0.offset == 2 ? converted($0.element) : $0.element })
+            steps: [step],
+            keptColumns: Self.itemKept.enumerated().map { $0.offset == 2 ? converted($0.element) : $0.element })
         let header = ["header"]
         let written = plan.migrationText(header: header)
         let run = plan.withStandIns.migrationText(header: header)
-        #expect(written.contains("SELECT rowid, id, name, kiln_placeholder('convert \"price\" from REAL to INTEGER') FROM"))
+        #expect(
+            written.contains("SELECT rowid, id, name, kiln_placeholder('convert \"price\" from REAL to INTEGER') FROM"))
         #expect(run.contains("SELECT rowid, id, name, \"price\" FROM"))
         #expect(written.split(separator: "\n").count == run.split(separator: "\n").count)
         #expect(written.hasPrefix("-- header\n\n-- item.price becomes INTEGER\nCREATE TABLE \"new_item\""))
         #expect(try Self.verify(plan, wanted: "CREATE TABLE item \(definition)").rowsCompared > 0)
         let planned = PlannedMigration(
-            plan: plan, version: 3, fileName: "0003_x.sql", text: written, verification: PlanVerification())
+            plan: plan, version: 3, fileName: "0003_x.sql", text: written, verification: PlanVerification(),
+            placements: plan.migrationFile(header: header).placeholders)
         let location = try #require(planned.placeholderLocations.first?.location)
         #expect((location.path, location.line, location.column) == ("0003_x.sql", 5, 73))
     }
