@@ -14,9 +14,10 @@ enum StandInUse {
             uses(in: migration.source, standIns: standIns).map { use in
                 let group = use.isCollation ? "collations" : "functions"
                 return CheckFinding(
-                    .standInUsed(
-                        name: use.name, isCollation: use.isCollation,
-                        setting: "databases.\(database).\(group).\(use.name)"),
+                    .worded(
+                        StandInUsed(
+                            name: use.name, isCollation: use.isCollation,
+                            setting: "databases.\(database).\(group).\(use.name)")),
                     at: migration.source.location(ofByte: use.offset))
             }
         }

@@ -17,6 +17,7 @@ extension CheckRules {
     ///
     /// - Returns: the owning rule's words (every reason has one: `CheckRulesTests` proves it).
     package static func words(for reason: CheckFinding.Reason) -> FindingWords {
+        if case .worded(let finding) = reason { return finding.words }
         for rule in database {
             if let words = type(of: rule).words(for: reason) { return words }
         }

@@ -13,10 +13,28 @@ struct StandInRule: CheckRule {
     static let codes = [
         FindingCode("stand-in-used", "A migration uses a collation or function kiln runs with a stand-in.")
     ]
+}
 
-    static func words(for reason: CheckFinding.Reason) -> FindingWords? {
-        guard case .standInUsed(let name, let isCollation, let setting) = reason else { return nil }
-        return FindingWords(
+/// A migration uses `name`, which `kiln.json` declares a stand-in for (`setting` is its key path): kiln builds
+/// with the stand-in, the device must register the real collation or function.
+package struct StandInUsed: WordedFinding {
+    /// The collation's or function's name, as `kiln.json` declares it.
+    package let name: String
+    /// Whether it is a collation (else a function).
+    package let isCollation: Bool
+    /// Its key path in `kiln.json`, e.g. `databases.shop.collations.ICU`.
+    package let setting: String
+
+    /// A use of `name`, declared at `setting`.
+    package init(name: String, isCollation: Bool, setting: String) {
+        self.name = name
+        self.isCollation = isCollation
+        self.setting = setting
+    }
+
+    /// A note: the device must register the real collation or function.
+    package var words: FindingWords {
+        FindingWords(
             .note,
             "this migration uses the \(isCollation ? "collation" : "function") '\(name)', which kiln runs with the stand-in \(setting) in kiln.json: the device must register the real '\(name)'",
             hint:

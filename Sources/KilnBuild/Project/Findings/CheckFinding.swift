@@ -107,10 +107,6 @@ package struct CheckFinding: Sendable {
         /// A migration of comments only: a valid placeholder version that changes nothing but the version.
         case placeholderMigration(version: Int32)
 
-        // MARK: stand-ins
-        /// A migration uses `name`, which `kiln.json` declares a stand-in for (`setting` is its key path): kiln
-        /// builds with the stand-in, the device must register the real collation or function.
-        case standInUsed(name: String, isCollation: Bool, setting: String)
         /// A template placeholder (`$%…%$`, `{{ … }}`, `${…}`) another tool expands and kiln does not.
         case templatePlaceholder(token: String)
 
@@ -133,6 +129,9 @@ package struct CheckFinding: Sendable {
         /// `schema/<name>` (a `.sql` or `.md` file) names no database (`known` are the databases): kiln would
         /// never read or check it.
         case schemaFileUnknown(name: String, known: [String])
+        // MARK: findings that word themselves
+        /// A finding of a rule whose findings carry their own words (``WordedFinding``).
+        case worded(any WordedFinding)
     }
 
     /// What was found.

@@ -11,6 +11,21 @@ package protocol FindingWording {
     static func words(for reason: CheckFinding.Reason) -> FindingWords?
 }
 
+extension FindingWording {
+    /// None: the rule's findings carry their own words (``WordedFinding``).
+    ///
+    /// - Returns: nil.
+    package static func words(for reason: CheckFinding.Reason) -> FindingWords? { nil }
+}
+
+/// A finding that carries its own words, declared in its rule's file beside the rule: how a new rule makes
+/// its findings (as ``CheckFinding/Reason/worded(_:)``), so adding a check is one file and one line in
+/// `CheckRules`, with no case to add to ``CheckFinding/Reason`` and no switch to extend.
+package protocol WordedFinding: Sendable {
+    /// Its severity, message, hint and code; the code must be one of its rule's ``FindingWording/codes``.
+    var words: FindingWords { get }
+}
+
 /// A finding code as code-scanning tools list it: the id (`kiln check --json`'s `code`) and one sentence.
 package struct FindingCode: Sendable, Equatable {
     /// The stable id, e.g. `query-failed`.
