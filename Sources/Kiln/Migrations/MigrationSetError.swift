@@ -36,6 +36,10 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         /// The file (or folder) and the place in it.
         public let location: SourceLocation
 
+        /// What the project knows of which files shipped (``MigrationSetError/knowing(_:)``); nil when it
+        /// keeps no record.
+        package var releases: ReleasedFiles?
+
         /// A problem from its parts.
         package init(_ reason: Reason, at location: SourceLocation) {
             self.reason = reason
@@ -45,8 +49,39 @@ public struct MigrationSetError: DiagnosticError, Equatable, CustomStringConvert
         /// What is wrong, in one lowercase line.
         public var message: String { MigrationSetError.message(for: reason) }
 
-        /// What to do about it, in terms of files and the library's API.
-        public var hint: String? { MigrationSetError.hint(for: reason) }
+        /// What to do about it, in terms of files and the library's API: with a record of the files that
+        /// shipped, a gap or a shared version names the file to rename and its new name, never one that shipped.
+        public var hint: String? {
+            if let releases, let decided = releases.hint(for: reason, at: location) { return decided }
+            return MigrationSetError.hint(for: reason)
+        }
+    }
+
+    /// The files of a migration folder a record (kiln.sum) says shipped, and the newest version in the folder:
+    /// what decides which file of a gap or a shared version may be renamed.
+    package struct ReleasedFiles: Equatable, Sendable {
+        /// The file names the record lists.
+        package let shipped: Set<String>
+        /// The highest version among the folder's migration files.
+        package let newestVersion: Int32
+
+        /// A record of `shipped` files in a folder whose newest version is `newestVersion`.
+        package init(shipped: Set<String>, newestVersion: Int32) {
+            self.shipped = shipped
+            self.newestVersion = newestVersion
+        }
+    }
+
+    /// The same problems, their hints decided by which files shipped.
+    ///
+    /// - Returns: the error with `releases` on every problem.
+    package func knowing(_ releases: ReleasedFiles) -> MigrationSetError {
+        MigrationSetError(
+            problems.map { problem in
+                var decided = problem
+                decided.releases = releases
+                return decided
+            })
     }
 
     /// The problems, in the order they were found.

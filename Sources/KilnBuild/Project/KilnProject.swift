@@ -93,9 +93,28 @@ package struct KilnProject: Sendable {
         guard known.contains(database) else {
             throw ProjectError.unknownDatabase(database, known: known)
         }
-        return try MigrationSet.load(
-            directory: migrationsDirectory.appendingPathComponent(database).path,
-            displayPath: "migrations/\(database)", database: database)
+        let folder = migrationsDirectory.appendingPathComponent(database).path
+        do {
+            return try MigrationSet.load(directory: folder, displayPath: "migrations/\(database)", database: database)
+        } catch let error as MigrationSetError {
+            guard let releases = releasedFiles(in: folder) else { throw error }
+            throw error.knowing(releases)
+        }
+    }
+
+    /// The migration files of `folder` that `kiln.sum` records (they shipped), and the folder's newest version;
+    /// nil without a readable `kiln.sum`.
+    private func releasedFiles(in folder: String) -> MigrationSetError.ReleasedFiles? {
+        let sumPath = (folder as NSString).appendingPathComponent(MigrationSum.fileName)
+        guard let bytes = try? FileSystem.contents(of: sumPath),
+            let (sum, _) = try? MigrationSum.parse(String(decoding: bytes, as: UTF8.self), path: sumPath),
+            let names = try? FileSystem.contentsOfDirectory(folder)
+        else { return nil }
+        let versions = names.compactMap { name -> Int32? in
+            if case .migration(let version, _) = MigrationFileName.parse(name) { return version }
+            return nil
+        }
+        return MigrationSetError.ReleasedFiles(shipped: Set(sum.lines.map(\.file)), newestVersion: versions.max() ?? 0)
     }
 
     /// A migrator for one database, with its configured application id and double-quoted string setting, and
