@@ -27,7 +27,7 @@ struct UpgradeAttribution {
         var affected: [Int32] = []
         for version in 1..<failing {
             try check.migrator.migrate(schema, to: version)
-            guard version >= lowest, !fixtureVersions.contains(version) else { continue }
+            guard version >= lowest, !fixtureVersions.contains(version), check.isStart(version) else { continue }
             if try reproduces(failure, from: schema, version: version, failing: failing) { affected.append(version) }
         }
         let untried = lowest > 1 ? 1...(lowest - 1) : nil

@@ -21,7 +21,7 @@ struct UpgradeChain {
     /// - Throws: ``SQLiteError`` or ``MigrationError`` when the check itself cannot run.
     mutating func run(to latest: Int32, into groups: inout UpgradeFindingGroups) throws {
         var chain = try SQLiteConnection(path: ":memory:")
-        var start: Int32 = 1
+        var start = check.firstStart
         // Each table's definition when it last got rows: only tables a migration creates or redefines get new
         // rows (the others hold theirs, which go on through every later migration), so the rows inserted over
         // the whole chain grow with the number of table changes, not with versions × tables.
@@ -38,7 +38,7 @@ struct UpgradeChain {
                 start = version
                 filled = [:]
             }
-            guard !fixtureVersions.contains(version) else { continue }
+            guard !fixtureVersions.contains(version), check.isStart(version) else { continue }
             let definitions = try Self.tableDefinitions(chain)
             let changed = definitions.filter { filled[$0.key] != $0.value }
             guard !changed.isEmpty else { continue }

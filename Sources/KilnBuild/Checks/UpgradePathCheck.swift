@@ -28,6 +28,16 @@ struct UpgradePathCheck {
 
     var database: String { migrator.migrations.database }
 
+    /// Whether a device can be at `version` with data, so an upgrade path may start there: every version,
+    /// unless `kiln.json` lists the database's `releases` (then only those: two migrations released together
+    /// leave no device at the first of them).
+    func isStart(_ version: Int32) -> Bool {
+        project.configuration.settings(for: database).releases.map { $0.contains(version) } ?? true
+    }
+
+    /// The oldest version an upgrade path may start from: 1, or the first release `kiln.json` lists.
+    var firstStart: Int32 { project.configuration.settings(for: database).releases?.first ?? 1 }
+
     /// What went wrong: fixture-name errors and notes first, then each upgrade problem once.
     ///
     /// - Returns: the findings; none when every upgrade passes.

@@ -13,6 +13,7 @@ extension ConfigurationError.Reason {
         case .invalidOutput(let path): "'\(path)' must be a file name without folders"
         case .invalidPageSize(let path): "'\(path)' must be a power of two from 512 to 65536"
         case .invalidAnalyze(let path): "'\(path)' must be true or false"
+        case .invalidReleases(let path): "'\(path)' must be a list of versions in ascending order, each at least 1"
         case .invalidDelimiter(let path): "'\(path)' must be one of \",\", \";\", \"\\t\", \"|\""
         case .outputCollision(let database, let file, let owner):
             "database '\(database)' would write \(file), which is also \(owner.name)'s output"
@@ -54,6 +55,8 @@ extension ConfigurationError.Reason {
         case .invalidOutput:
             "the file is written into the output folder, e.g. \"countries\" or \"vehiculos.sqlite\""
         case .invalidPageSize: "4096 is SQLite's default"
+        case .invalidReleases:
+            "list the version each release of the app shipped at, oldest first, e.g. [4, 9, 12]: devices are only ever at those versions"
         case .invalidDelimiter: "a seed file's field separator is a single comma, semicolon, tab or vertical bar"
         case .outputCollision: "give each database its own output name in kiln.json"
         case .invalidCollationStandIn:

@@ -40,6 +40,8 @@ package struct ConfigurationError: DiagnosticError, Equatable {
         case invalidPageSize(path: String)
         /// `analyze` is not a boolean.
         case invalidAnalyze(path: String)
+        /// `releases` is not an ascending list of positive versions.
+        case invalidReleases(path: String)
         /// A delimiter is not one of `,` `;` tab `|`.
         case invalidDelimiter(path: String)
         /// Two databases, or a database and the build manifest, would write the same file.

@@ -11,7 +11,7 @@ struct ConfigurationReader {
     static let rootKeys = ["databases", "minimumSQLite", "schemaDiagram", "schemaFile"]
     static let databaseKeys = [
         "analyze", "applicationId", "collations", "delimiters", "doubleQuotedStrings", "functions", "output",
-        "pageSize", "schemaDiagram",
+        "pageSize", "releases", "schemaDiagram",
     ]
 
     let source: SourceText
@@ -91,6 +91,8 @@ struct ConfigurationReader {
                 settings.doubleQuotedStrings = allowed
             case "schemaDiagram":
                 settings.schemaDiagram = boolean(value, .invalidSchemaSetting(path: keyPath)) ?? settings.schemaDiagram
+            case "releases":
+                settings.releases = releases(value, path: keyPath)
             case "collations":
                 settings.standIns.collations = readCollationStandIns(value, path: keyPath)
             case "functions":
@@ -100,6 +102,18 @@ struct ConfigurationReader {
             }
         }
         return settings
+    }
+
+    /// An ascending list of versions, each at least 1; nil and a problem at the value for anything else.
+    private mutating func releases(_ value: JSONValue, path: String) -> [Int32]? {
+        let versions = value.elements?.compactMap { $0.integer.flatMap { Int32(exactly: $0) } }
+        guard let versions, versions.count == value.elements?.count, versions.allSatisfy({ $0 >= 1 }),
+            zip(versions, versions.dropFirst()).allSatisfy({ $0 < $1 })
+        else {
+            problem(.invalidReleases(path: path), at: value)
+            return nil
+        }
+        return versions
     }
 
     /// A boolean value, or nil and `problem` at it for anything else.

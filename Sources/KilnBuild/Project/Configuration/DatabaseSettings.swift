@@ -19,6 +19,10 @@ extension KilnConfiguration {
         /// Whether `schema/<database>.md` (the Mermaid diagram) is kept beside the schema file; nil means the
         /// project's ``KilnConfiguration/schemaDiagram``.
         package var schemaDiagram: Bool?
+        /// The version each release of the app shipped at, ascending (`"releases": [4, 9, 12]`): the only
+        /// versions a device can be at (besides a fresh install), so `kiln check` starts upgrade paths only
+        /// from them. Nil (no list) means every version shipped.
+        package var releases: [Int32]?
 
         /// The defaults.
         package init() {}

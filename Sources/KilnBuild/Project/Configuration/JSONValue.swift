@@ -56,6 +56,13 @@ package struct JSONValue: Sendable, Equatable {
     }
 
     /// The members, when the value is an object.
+    /// The elements of an array; nil for anything else.
+    package var elements: [JSONValue]? {
+        guard case .array(let elements) = kind else { return nil }
+        return elements
+    }
+
+    /// The members of an object; nil for anything else.
     package var members: [Member]? {
         guard case .object(let members) = kind else { return nil }
         return members
