@@ -133,6 +133,16 @@ struct UpgradeChain {
             if case .generatedRowsRejected(_, _, let table, let problem) = finding.reason {
                 key = "rejected \(table ?? "") \(problem)"
             }
+            // A table left empty is said once, at the first version, where the table got its definition.
+            if case .tableNotPopulated(let table, let version, let message) = finding.reason {
+                key = "unpopulated \(table.identifierKey) \(message)"
+                guard seenNotes.insert(key).inserted else { continue }
+                let origin = version.flatMap {
+                    TableOrigin.location(of: table, in: check.migrator.migrations, through: $0)
+                }
+                notes.append(CheckFinding(finding.reason, at: origin ?? finding.location))
+                continue
+            }
             if seenNotes.insert(key).inserted { notes.append(finding) }
         }
     }

@@ -46,7 +46,8 @@ enum GeneratedRows {
                 } catch let error as SQLiteError where !connection.isAutocommit {
                     // SQLite refuses even to prepare the INSERT (a foreign key to columns that are not a key of
                     // their table: "foreign key mismatch").
-                    notes.append(CheckFinding(.tableNotPopulated(table: table.name, message: error.message)))
+                    notes.append(
+                        CheckFinding(.tableNotPopulated(table: table.name, version: version, message: error.message)))
                 }
             }
             for (filler, rowIDs) in filled {
@@ -55,7 +56,8 @@ enum GeneratedRows {
             for (filler, _) in filled
             where try connection.rows(sql: "SELECT 1 FROM main.\(quoted(filler.table.name)) LIMIT 1").isEmpty {
                 let message = filler.lastMessage ?? "no candidate row was accepted"
-                notes.append(CheckFinding(.tableNotPopulated(table: filler.table.name, message: message)))
+                notes.append(
+                    CheckFinding(.tableNotPopulated(table: filler.table.name, version: version, message: message)))
             }
             return notes
         }

@@ -80,9 +80,10 @@ struct UpgradePathRule: CheckRule {
                 hint:
                     "please report it; meanwhile fixtures/\(database)/\(version).sql replaces the generated rows of version \(version)",
                 code: "upgrade-check-failed")
-        case .tableNotPopulated(let table, let message):
+        case .tableNotPopulated(let table, let version, let message):
             FindingWords(
-                .note, "could not generate rows for table \(table): \(message)",
+                .note,
+                "could not generate rows for table \(table)\(version.map { " at version \($0)" } ?? ""): \(message)",
                 hint:
                     "upgrades are checked without rows in it; a fixture for this version can provide rows the schema accepts",
                 code: "table-not-populated")

@@ -95,9 +95,9 @@ package struct CheckFinding: Sendable {
         /// Two builds of the same sources, with the same clock, hold different data: `difference` says where.
         case buildsDiffer(database: String, difference: BuildDifference)
         // MARK: upgrade data
-        /// Upgrade data could not be generated for `table` at a version: `message` is SQLite's reason for the
-        /// last candidate row (the constraint that blocked it).
-        case tableNotPopulated(table: String, message: String)
+        /// Upgrade data could not be generated for `table` at `version` (nil when no version is known):
+        /// `message` is SQLite's reason for the last candidate row (the constraint that blocked it).
+        case tableNotPopulated(table: String, version: Int32?, message: String)
 
         // MARK: fixture folders
         /// `fixtures/<name>` names no database (`known` are the databases): kiln would never read it.

@@ -34,7 +34,7 @@ struct CheckRulesTests {
             .renameReferencedTable(table: "a", newName: "b", referencedBy: ["c"]),
             .unknownLintRule(name: "x", suggestion: nil), .lintAllowMisplaced,
             .buildsDiffer(database: "d", difference: BuildDifference(table: "t", key: "1", kind: .onlyInFirst)),
-            .tableNotPopulated(table: "t", message: "m"), .fixtureFolderUnknown(name: "x", known: ["d"]),
+            .tableNotPopulated(table: "t", version: 2, message: "m"), .fixtureFolderUnknown(name: "x", known: ["d"]),
             .placeholderMigration(version: 2), .worded(StandInUsed(name: "n", isCollation: true, setting: "s")),
             .templatePlaceholder(token: "{{ x }}"), .schemaFileMissing(database: "d", path: "schema/d.sql"),
             .schemaFileUnreadable(database: "d", path: "schema/d.sql", unreadable),
@@ -77,7 +77,7 @@ struct CheckRulesTests {
     func uncoded() {
         #expect(CheckFinding.Reason.checkFailed(database: "d", description: "x").code == nil)
         #expect(CheckFinding.Reason.checkFailed(database: "d", description: "x").message == "d: x")
-        #expect(CheckFinding(.tableNotPopulated(table: "t", message: "m")).severity == .note)
+        #expect(CheckFinding(.tableNotPopulated(table: "t", version: nil, message: "m")).severity == .note)
         #expect(
             CheckFinding(.generatedRowsRejected(database: "d", version: 2, table: nil, problem: "p")).severity
                 == .warning)

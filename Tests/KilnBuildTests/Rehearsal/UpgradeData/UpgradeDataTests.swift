@@ -129,7 +129,7 @@ struct UpgradeDataTests {
         #expect(notes.count == 1)
         #expect(note.severity == .note)
         #expect(
-            note.reason.message == "could not generate rows for table never: CHECK constraint failed: x > 5 AND x < 5")
+            note.reason.message == "could not generate rows for table never at version 1: CHECK constraint failed: x > 5 AND x < 5")
         #expect(note.reason.code == "table-not-populated")
     }
 
@@ -141,7 +141,7 @@ struct UpgradeDataTests {
             """, checkKeys: false)
         #expect(
             notes.map(\.reason.message) == [
-                #"could not generate rows for table child: foreign key mismatch - "child" referencing "parent""#
+                #"could not generate rows for table child at version 1: foreign key mismatch - "child" referencing "parent""#
             ])
         #expect(try count(connection, "SELECT count(*) FROM parent") >= 3)
     }
