@@ -3,69 +3,58 @@ import Kiln
 /// Warnings that do not fail a check unless it is strict, each named by its ``LintRule`` and silenced for one
 /// statement by `-- kiln:allow <rule>` (see ``LintAllowances``).
 enum LintCheck {
-    /// The lint of a database's migrations: destructive statements in migrations after the first (a 12-step
-    /// rebuild's DROP excepted), renames of tables other tables reference, and allow comments naming no rule.
+    /// The lint of a database's migrations: destructive statements in migrations after the first (a DROP
+    /// whose data was copied first excepted, see ``DestructiveCheck``), renames of tables other tables
+    /// reference, and allow comments naming no rule.
     ///
     /// - Parameters:
     ///   - set: the migrations.
-    ///   - references: the tables that reference each table just before a version's migration runs (see
-    ///     ``RenameReferenceCheck``), asked only for migrations that rename a table; nil to leave the renames
-    ///     unchecked (a planned migration, whose warnings are not reported).
+    ///   - rehearsal: a walk of the chain that kept what ``questions(of:)`` asks (the tables that reference
+    ///     each table before a migration that renames one, the tables before one that drops a table if it
+    ///     exists); nil to leave the renames unchecked and every `DROP TABLE IF EXISTS` warned (a planned
+    ///     migration, whose warnings are not reported).
     /// - Returns: the findings, migration by migration, then the renames.
-    static func migrations(
-        _ set: MigrationSet, references: ((Int32) -> [SQLIdentifierKey: [String]]?)? = nil
-    ) -> [CheckFinding] {
+    static func migrations(_ set: MigrationSet, rehearsal: Rehearsal? = nil) -> [CheckFinding] {
         let allowances = allowances(of: set)
         var findings: [CheckFinding] = []
         for (migration, allowed) in zip(set.migrations, allowances).untilInterrupted {
             findings += allowed.problems
-            if migration.version > 1 { findings += destructiveStatements(migration, allowed: allowed) }
+            if migration.version > 1 {
+                findings += DestructiveCheck.findings(
+                    migration, allowed: allowed, tables: rehearsal?.tables[migration.version])
+            }
         }
-        guard let references else { return findings }
-        return findings + RenameReferenceCheck.findings(set, allowances: allowances, references: references)
+        guard let rehearsal else { return findings }
+        return findings
+            + RenameReferenceCheck.findings(set, allowances: allowances) { rehearsal.references[$0] }
     }
 
-    /// The lint of `migrator`'s migrations, the renames checked on a walk of the chain of its own
+    /// The lint of `migrator`'s migrations, the renames and drops checked on a walk of the chain of its own
     /// (``Rehearsal/walk(_:)``): for a caller with no build to ride along.
     ///
     /// - Returns: the findings, migration by migration, then the renames.
     static func migrations(_ migrator: Migrator) -> [CheckFinding] {
         let set = migrator.migrations
-        let asked = Rehearsal(
-            newestVersion: set.latestVersion,
-            referencesBefore: RenameReferenceCheck.versionsToRead(set, allowances: allowances(of: set)))
-        let rehearsal = asked.walk(migrator)
-        return migrations(set) { rehearsal.references[$0] }
+        let asked = questions(of: set)
+        let rehearsal = Rehearsal(
+            newestVersion: set.latestVersion, referencesBefore: asked.references, tablesBefore: asked.tables
+        ).walk(migrator)
+        return migrations(set, rehearsal: rehearsal)
+    }
+
+    /// The versions before whose migration the lint asks the schema: for the foreign keys (renames to check)
+    /// and for the tables (`DROP TABLE IF EXISTS` to check).
+    static func questions(of set: MigrationSet) -> (references: [Int32], tables: [Int32]) {
+        let allowances = allowances(of: set)
+        return (
+            RenameReferenceCheck.versionsToRead(set, allowances: allowances),
+            DestructiveCheck.versionsToRead(set, allowances: allowances)
+        )
     }
 
     /// The allow comments of each migration of `set`, in order.
     static func allowances(of set: MigrationSet) -> [LintAllowances] {
         Array(set.migrations.untilInterrupted.map { LintAllowances(source: $0.source, statements: $0.statements) })
-    }
-
-    /// DROP TABLE, DROP COLUMN and DELETE without WHERE: they destroy user data on devices that upgrade. A
-    /// DROP TABLE of a table whose rows an `INSERT … SELECT … FROM` copied earlier in the same migration is the
-    /// 12-step rebuild and keeps the data.
-    ///
-    /// - Returns: a warning at each such statement its allow comments do not silence.
-    static func destructiveStatements(_ migration: Migration, allowed: LintAllowances) -> [CheckFinding] {
-        let lexer = SQLLexer(bytes: migration.source.bytes)
-        var copied = Set<SQLIdentifierKey>()
-        var findings: [CheckFinding] = []
-        for (index, range) in migration.statements.enumerated() {
-            let statement = LintStatement(range, lexer: lexer)
-            for table in statement.copiedTables { copied.insert(table.identifierKey) }
-            guard let kind = statement.destructiveKind, !allowed.allows(kind.rule, statementAt: index) else {
-                continue
-            }
-            if kind == .dropTable, let table = statement.droppedTable, copied.contains(table.identifierKey) {
-                continue
-            }
-            findings.append(
-                CheckFinding(.destructiveMigration(kind), at: migration.source.location(ofByte: range.range.lowerBound))
-            )
-        }
-        return findings
     }
 
     /// Seeded tables without a primary key: their rows cannot be matched by an upsert or a sync, nor

@@ -13,11 +13,15 @@ enum CheckCommand: KilnCommand {
             (fixtures/<database>/<version>.sql or generated rows), upgrades to the fresh schema; every statement of
             queries/<database>.sql prepares; when the project has schema/, schema/<database>.sql describes the
             newest schema (kiln schema <database> --write refreshes it). Warnings fail only with --strict; each ends with its lint rule's name:
-              drop-table                DROP TABLE in a migration after the first (not the DROP of a 12-step
-                                        rebuild, whose rows an INSERT … SELECT copied earlier in the migration)
-              drop-column               ALTER TABLE … DROP COLUMN in a migration after the first
+              drop-table                DROP TABLE in a migration after the first, unless its rows were copied
+                                        earlier in the migration to a table that outlives it (INSERT … SELECT,
+                                        UPDATE … SET, a 12-step rebuild, a backup restored), it is a TEMP table
+                                        the migration made, or IF EXISTS names a table that does not exist
+              drop-column               ALTER TABLE … DROP COLUMN in a migration after the first, unless its
+                                        values were copied earlier in the migration (UPDATE t SET new = old, …)
               delete-without-where      DELETE without WHERE in a migration after the first
               rename-referenced-table   ALTER TABLE x RENAME TO y while other tables reference x by foreign key
+                                        (not those the same migration rebuilds after the rename)
               seed-without-primary-key  a seeded table without a PRIMARY KEY
               full-scan                 a query with WHERE whose plan on the built file scans a seeded table
             The comment '-- kiln:allow <rule>[, <rule>...]' on the line before a statement, or at the end of its

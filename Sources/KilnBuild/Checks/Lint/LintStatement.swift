@@ -2,7 +2,7 @@ import Foundation
 import Kiln
 
 /// One statement's tokens, read for what the lint rules need: which table it drops, copies from, creates or
-/// renames. Names are as written, unquoted; callers compare them with ``SQLIdentifierKey``.
+/// renames, and where it copies data (``dataSteps``). Names are as written, unquoted; callers compare them with ``SQLIdentifierKey``.
 struct LintStatement {
     let tokens: [SQLToken]
     let lexer: SQLLexer
@@ -32,6 +32,9 @@ struct LintStatement {
         return name(at: isWord(2, "if") && isWord(3, "exists") ? 4 : 2)?.name
     }
 
+    /// Whether the statement is `DROP TABLE IF EXISTS …`.
+    var dropsTableIfExists: Bool { isWord(0, "drop") && isWord(1, "table") && isWord(2, "if") && isWord(3, "exists") }
+
     /// The table of `CREATE [TEMP] TABLE [IF NOT EXISTS] [schema.]name`.
     var createdTable: String? {
         guard isWord(0, "create") else { return nil }
@@ -49,28 +52,6 @@ struct LintStatement {
         return (old.name, new.name)
     }
 
-    /// The tables `INSERT … SELECT … FROM …` (or `REPLACE`, or `CREATE TABLE … AS SELECT`) copies rows from:
-    /// each name after `FROM` or `JOIN`, except the table it fills.
-    var copiedTables: [String] {
-        guard tokens.contains(where: { lexer.isWord($0, "select") }) else { return [] }
-        let target: String
-        if let created = createdTable {
-            target = created
-        } else if isWord(0, "insert") || isWord(0, "replace"),
-            let into = tokens.firstIndex(where: { lexer.isWord($0, "into") }), let inserted = name(at: into + 1)
-        {
-            target = inserted.name
-        } else {
-            return []
-        }
-        return tokens.indices.compactMap { index in
-            guard isWord(index, "from") || isWord(index, "join"), let source = name(at: index + 1)?.name,
-                !source.isSameIdentifier(as: target)
-            else { return nil }
-            return source
-        }
-    }
-
     /// The value `PRAGMA [schema.]legacy_alter_table = value` (or `(value)`) sets, or nil for other statements.
     var legacyAlterTable: Bool? {
         guard isWord(0, "pragma"), let pragma = name(at: 1), pragma.name.isSameIdentifier(as: "legacy_alter_table"),
@@ -82,7 +63,7 @@ struct LintStatement {
     }
 
     /// The possibly schema-qualified name starting at `index`: the last part, and the index after it.
-    private func name(at index: Int) -> (name: String, next: Int)? {
+    func name(at index: Int) -> (name: String, next: Int)? {
         guard index < tokens.count, let first = lexer.identifier(of: tokens[index]) ?? string(at: index) else {
             return nil
         }

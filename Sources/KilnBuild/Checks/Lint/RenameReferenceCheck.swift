@@ -4,13 +4,16 @@ import Kiln
 /// SQLite 3.26 and later rewrite those references to `y`, so they dangle once `y` is dropped: the wrong-way
 /// rebuild (rename the old table, create the new one, copy, drop the old). SQLite says which tables reference
 /// `x` before each migration that renames a table: the caller asks a walk of the chain (a ``Rehearsal``, filled
-/// by `kiln check`'s first fresh build) for the versions ``versionsToRead(_:allowances:)`` names.
+/// by `kiln check`'s first fresh build) for the versions ``versionsToRead(_:allowances:)`` names. A referrer
+/// the same migration drops after the rename (rebuilt, or renamed away and dropped) keeps no rewritten key, so
+/// it is not named, and a rename whose referrers are all rebuilt is silent.
 enum RenameReferenceCheck {
     /// One rename of a migration.
     private struct Rename {
         let from: String
         let to: String
         let offset: Int
+        let statement: Int
     }
 
     /// The migrations before which the foreign keys must be read: those with a rename to check.
@@ -30,7 +33,7 @@ enum RenameReferenceCheck {
     ///   - references: the tables that reference each table just before the migration of a version runs
     ///     (`SchemaModel.referencingTables(in:)`); nil for a version the chain did not reach (the build
     ///     reports why).
-    /// - Returns: a warning per rename of a referenced table.
+    /// - Returns: a warning per rename of a table referenced by one the migration does not rebuild after it.
     static func findings(
         _ set: MigrationSet, allowances: [LintAllowances],
         references: (Int32) -> [SQLIdentifierKey: [String]]?
@@ -39,9 +42,11 @@ enum RenameReferenceCheck {
         for (migration, allowed) in zip(set.migrations, allowances).untilInterrupted {
             let found = renamesToCheck(in: migration, allowed: allowed)
             guard !found.isEmpty, let before = references(migration.version) else { continue }
+            let flow = MigrationDataFlow(migration)
             for rename in found {
                 let referencing = (before[rename.from.identifierKey] ?? []).filter {
                     !$0.isSameIdentifier(as: rename.from)
+                        && !flow.isDropped($0.identifierKey, afterStatement: rename.statement)
                 }
                 guard !referencing.isEmpty else { continue }
                 findings.append(
@@ -65,7 +70,7 @@ enum RenameReferenceCheck {
             guard !legacy, let (from, to) = statement.renamedTable,
                 !allowed.allows(.renameReferencedTable, statementAt: index)
             else { continue }
-            result.append(Rename(from: from, to: to, offset: range.range.lowerBound))
+            result.append(Rename(from: from, to: to, offset: range.range.lowerBound, statement: index))
         }
         return result
     }

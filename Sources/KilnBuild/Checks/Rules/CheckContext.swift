@@ -62,10 +62,9 @@ package final class CheckContext {
     package var freshBuild: (fresh: SQLiteConnection?, findings: [CheckFinding]) {
         if let build { return build }
         ProjectChecker.scratchNames.sweep(FileManager.default.temporaryDirectory.path)
+        let asked = LintCheck.questions(of: migrations)
         walked = Rehearsal(
-            newestVersion: migrations.latestVersion,
-            referencesBefore: RenameReferenceCheck.versionsToRead(
-                migrations, allowances: LintCheck.allowances(of: migrations)),
+            newestVersion: migrations.latestVersion, referencesBefore: asked.references, tablesBefore: asked.tables,
             keepsNewestModel: SchemaFileCheck.isRequired(in: project))
         let made = checker.buildTwice(database, into: scratchBuilds, rehearsal: &walked)
         if let fresh = made.fresh {
@@ -77,7 +76,8 @@ package final class CheckContext {
     }
 
     /// What the first fresh build's walk of the chain kept (``Rehearsal``): the foreign keys before each
-    /// migration the rename lint asks about, and the newest schema model when the project keeps schema files.
+    /// migration the rename lint asks about, the tables before each the destructive lint asks about, and the
+    /// newest schema model when the project keeps schema files.
     /// Builds on the first call (see ``freshBuild``); a version the build did not reach has nothing kept.
     package var rehearsal: Rehearsal {
         _ = freshBuild

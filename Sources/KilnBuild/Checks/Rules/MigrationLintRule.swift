@@ -6,7 +6,7 @@ struct MigrationLintRule: CheckRule {
     let identifier = "migration-lint"
 
     func findings(in context: CheckContext) -> [CheckFinding] {
-        LintCheck.migrations(context.migrations) { context.rehearsal.references[$0] }
+        LintCheck.migrations(context.migrations, rehearsal: context.rehearsal)
     }
 
     static let codes = [

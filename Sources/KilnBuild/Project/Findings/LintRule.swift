@@ -2,9 +2,11 @@
 /// `rule`, and the comment `-- kiln:allow <rule>[, <rule>...]` silences it for one statement.
 package enum LintRule: String, CaseIterable, Sendable {
     /// `DROP TABLE` in a migration after the first, unless the table's rows were copied earlier in the same
-    /// migration (the 12-step rebuild).
+    /// migration to a table that outlives it (the 12-step rebuild, a restored backup), the table is a `TEMP`
+    /// one the migration made, or `IF EXISTS` names a table that does not exist then.
     case dropTable = "drop-table"
-    /// `ALTER TABLE … DROP COLUMN` in a migration after the first.
+    /// `ALTER TABLE … DROP COLUMN` in a migration after the first, unless the column's values were copied
+    /// earlier in the same migration to a place that outlives it.
     case dropColumn = "drop-column"
     /// `DELETE` without `WHERE` in a migration after the first.
     case deleteWithoutWhere = "delete-without-where"
@@ -12,7 +14,8 @@ package enum LintRule: String, CaseIterable, Sendable {
     case seedWithoutPrimaryKey = "seed-without-primary-key"
     /// An app query whose plan, on the built file, scans every row of a seeded table.
     case fullScan = "full-scan"
-    /// `ALTER TABLE x RENAME TO y` while other tables reference `x` by foreign key.
+    /// `ALTER TABLE x RENAME TO y` while other tables reference `x` by foreign key (tables the same migration
+    /// rebuilds after the rename excepted).
     case renameReferencedTable = "rename-referenced-table"
 
     /// The rule names, in declaration order.

@@ -1,0 +1,1 @@
+CREATE INDEX idx_sessions_user ON sessions (user_id);

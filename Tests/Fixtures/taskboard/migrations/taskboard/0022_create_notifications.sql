@@ -1,0 +1,8 @@
+CREATE TABLE notifications (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    task_id INTEGER REFERENCES tasks (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    read_at DATETIME,
+    created_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);

@@ -1,0 +1,6 @@
+CREATE TABLE saved_filters (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    query TEXT NOT NULL DEFAULT '{}'
+);

@@ -1,0 +1,1 @@
+ALTER TABLE notifications ADD COLUMN payload TEXT NOT NULL DEFAULT '{}';

@@ -1,0 +1,1 @@
+CREATE INDEX idx_audit_log_at ON audit_log (at);
