@@ -25,13 +25,13 @@ enum GeneratedRows {
     /// - Throws: ``SQLiteError`` when the schema cannot be read or SQLite ends the transaction by itself.
     static func insert(
         into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3, edges: [EdgeRow] = EdgeRow.allCases,
-        only: Set<SQLIdentifierKey>? = nil, uses history: ColumnUses = ColumnUses(),
+        only: Set<SQLIdentifierKey>? = nil, uses: ColumnUses = ColumnUses(),
         cache: SchemaTextCache = SchemaTextCache()
     ) throws -> [CheckFinding] {
         let tables = try UpgradeTable.readAll(from: connection, cache: cache)
         let schemas = Dictionary(
             tables.map { ($0.name.identifierKey, $0.schema) }, uniquingKeysWith: { first, _ in first })
-        var uses = history
+        var uses = uses
         uses.json.formUnion(try JSONColumnUse.read(from: connection, cache: cache))
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
         if !foreignKeysWereOn { try connection.setForeignKeys(true) }
