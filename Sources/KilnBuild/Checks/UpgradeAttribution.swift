@@ -55,7 +55,7 @@ struct UpgradeAttribution {
         let path = try SQLiteConnection(path: ":memory:")
         try schema.copyDatabase(into: path)
         do {
-            _ = try GeneratedRows.insert(into: path, version: version, cache: check.schemaText)
+            _ = try GeneratedRows.insert(into: path, version: version, uses: check.uses, cache: check.schemaText)
             try check.migrator.migrate(path, to: failing)
         } catch let error as MigrationError {
             return error.upgradeProblem == failure.upgradeProblem && error.location == failure.location

@@ -15,41 +15,62 @@ struct UpgradeChain {
         self.fixtureVersions = fixtureVersions
     }
 
-    /// Runs the chain to `latest`; a failing migration goes to `groups` with the versions it affects, and the
-    /// chain goes on from that migration's schema without rows.
+    /// One cumulative database of the chain: its connection, the version its rows start from, and each table's
+    /// definition when it last got rows.
+    struct Track {
+        var connection: SQLiteConnection
+        /// The version the database started from (it lost its rows there).
+        var start: Int32 = 1
+        /// The version it is at.
+        var version: Int32 = 0
+        // Only tables a migration creates or redefines get new rows (the others hold theirs, which go on
+        // through every later migration), so the rows inserted over the whole chain grow with the number of
+        // table changes, not with versions × tables.
+        var filled: [SQLIdentifierKey: TableDefinition] = [:]
+        /// The ``EdgeRow`` kinds its rows include.
+        let edges: [EdgeRow]
+
+        init(edges: [EdgeRow], start: Int32) throws {
+            connection = try SQLiteConnection(path: ":memory:")
+            self.edges = edges
+            self.start = start
+        }
+    }
+
+    /// Runs the chain to `latest`; a failing migration goes to `groups` with the versions it affects, graded
+    /// by ``OrdinaryTrack``, and the chain goes on.
     ///
     /// - Throws: ``SQLiteError`` or ``MigrationError`` when the check itself cannot run.
     mutating func run(to latest: Int32, into groups: inout UpgradeFindingGroups) throws {
-        var chain = try SQLiteConnection(path: ":memory:")
-        var start = check.firstStart
-        // Each table's definition when it last got rows: only tables a migration creates or redefines get new
-        // rows (the others hold theirs, which go on through every later migration), so the rows inserted over
-        // the whole chain grow with the number of table changes, not with versions × tables.
-        var filled: [SQLIdentifierKey: TableDefinition] = [:]
+        // The chain every version's rows go through, adversarial rows included; the ordinary one follows it
+        // only when it fails, to tell an error from a risk.
+        var chain = try Track(edges: EdgeRow.allCases, start: check.firstStart)
+        var ordinary = try Track(edges: EdgeRow.ordinary, start: check.firstStart)
         for version in 1...latest {
             check.progress(.upgradePaths(version: version, of: latest))
             do {
-                try check.migrator.migrate(chain, to: version)
+                try check.migrator.migrate(chain.connection, to: version)
             } catch let error as MigrationError where error.isAboutTheMigration {
-                let attribution = UpgradeAttribution(check: check, fixtureVersions: fixtureVersions)
-                let starts = try attribution.starts(of: error, failing: version, chainStart: start)
-                groups.add(error, at: error.location ?? check.lastFile, from: starts)
-                chain = try Self.schemaOnly(check.migrator, at: version)
-                start = version
-                filled = [:]
+                try grade(error, at: version, chain: &chain, ordinary: &ordinary, into: &groups)
             }
-            guard !fixtureVersions.contains(version), check.isStart(version) else { continue }
-            let definitions = try Self.tableDefinitions(chain)
-            let changed = definitions.filter { filled[$0.key] != $0.value }
-            guard !changed.isEmpty else { continue }
-            filled = definitions
-            if try !fill(chain, version: version, only: changed) {
-                // kiln's own rows broke the schema: drop the rows rather than blame a later migration.
-                chain = try Self.schemaOnly(check.migrator, at: version)
-                filled = [:]
-            }
+            chain.version = version
+            try fill(&chain, at: version)
         }
-        try check.inspect(chain, from: UpgradeStarts([start]), into: &groups)
+        try check.inspect(chain.connection, from: UpgradeStarts([chain.start]), into: &groups)
+    }
+
+    /// Fills the tables `track`'s migration to `version` created or redefined; without rows when kiln's own rows
+    /// broke the schema (rather than blame a later migration).
+    mutating func fill(_ track: inout Track, at version: Int32) throws {
+        guard !fixtureVersions.contains(version), check.isStart(version) else { return }
+        let definitions = try Self.tableDefinitions(track.connection)
+        let changed = definitions.filter { track.filled[$0.key] != $0.value }
+        guard !changed.isEmpty else { return }
+        track.filled = definitions
+        if try !fill(track.connection, version: version, only: changed, edges: track.edges) {
+            track.connection = try Self.schemaOnly(check.migrator, at: version)
+            track.filled = [:]
+        }
     }
 
     /// A table's name and `CREATE TABLE` text.
@@ -92,13 +113,14 @@ struct UpgradeChain {
     /// got theirs, and a migration since would have failed on a broken one), so the checks cost what the new
     /// rows do, not what the whole chain's data does.
     private mutating func fill(
-        _ chain: SQLiteConnection, version: Int32, only tables: [SQLIdentifierKey: TableDefinition]
+        _ chain: SQLiteConnection, version: Int32, only tables: [SQLIdentifierKey: TableDefinition], edges: [EdgeRow]
     ) throws -> Bool {
         let names = tables.values.map(\.name).sorted()
         do {
             note(
                 try GeneratedRows.insert(
-                    into: chain, version: version, only: Set(tables.keys), cache: check.schemaText))
+                    into: chain, version: version, edges: edges, only: Set(tables.keys), uses: check.uses,
+                    cache: check.schemaText))
         } catch let error as SQLiteError {
             // The insert is one transaction: it rolled back, the chain holds what it held before.
             note([rejected(version, table: nil, problem: error.message)])
@@ -121,13 +143,13 @@ struct UpgradeChain {
         return true
     }
 
-    private func rejected(_ version: Int32, table: String?, problem: String) -> CheckFinding {
+    func rejected(_ version: Int32, table: String?, problem: String) -> CheckFinding {
         CheckFinding(
             .generatedRowsRejected(database: check.database, version: version, table: table, problem: problem))
     }
 
     /// Keeps each note once, whatever version repeats it.
-    private mutating func note(_ findings: [CheckFinding]) {
+    mutating func note(_ findings: [CheckFinding]) {
         for finding in findings {
             var key = finding.diagnostics.map { "\($0.location.map { "\($0)" } ?? ""): \($0.message)" }.joined()
             if case .generatedRowsRejected(_, _, let table, let problem) = finding.reason {

@@ -2,7 +2,8 @@ import Kiln
 
 /// The upgrade check's findings, each said once: findings with the same words at the same place (the same
 /// failing statement of a migration, whatever version the data started from) merge into one, which lists every
-/// starting version it affects.
+/// starting version it affects. A migration failure only adversarial rows cause is a risk (its shape kept);
+/// the same failure seen on ordinary rows or a fixture, on any path, makes the group an error.
 struct UpgradeFindingGroups {
     /// What went wrong, without the starting versions.
     enum Problem: Hashable {
@@ -25,6 +26,8 @@ struct UpgradeFindingGroups {
 
     private struct Group {
         var starts: UpgradeStarts
+        /// The shape of the rows it needs, when only adversarial rows cause it; nil for an error.
+        var risk: UpgradeRiskShape?
         /// What the finding needs beyond the key: the first violating rowid, the schema difference.
         let detail: Detail
     }
@@ -46,22 +49,28 @@ struct UpgradeFindingGroups {
 
     /// Records `problem` at `location` for `starts`, merging with the same problem at the same place.
     mutating func add(
-        _ problem: Problem, at location: SourceLocation?, from starts: UpgradeStarts, detail: Detail = .none
+        _ problem: Problem, at location: SourceLocation?, from starts: UpgradeStarts, detail: Detail = .none,
+        risk: UpgradeRiskShape? = nil
     ) {
         let key = Key(problem: problem, location: location)
         if groups[key] == nil {
             order.append(key)
-            groups[key] = Group(starts: starts, detail: detail)
+            groups[key] = Group(starts: starts, risk: risk, detail: detail)
         } else {
             groups[key]?.starts.formUnion(starts)
+            if risk == nil { groups[key]?.risk = nil }
         }
     }
 
-    /// Records a migration's failure for `starts`, merging with the same failure at the same place.
-    mutating func add(_ failure: MigrationError, at location: SourceLocation?, from starts: UpgradeStarts) {
+    /// Records a migration's failure for `starts`, merging with the same failure at the same place: an error,
+    /// or a risk when only rows of shape `risk` cause it.
+    mutating func add(
+        _ failure: MigrationError, at location: SourceLocation?, from starts: UpgradeStarts,
+        risk: UpgradeRiskShape? = nil
+    ) {
         add(
             .migrationFailed(problem: failure.upgradeProblem), at: location, from: starts,
-            detail: .message(failure.message))
+            detail: .message(failure.message), risk: risk)
     }
 
     /// One finding per group, in the order they were first seen.
@@ -76,6 +85,9 @@ struct UpgradeFindingGroups {
         let starts = group.starts
         switch (problem, group.detail) {
         case (.migrationFailed(let message), _):
+            if let shape = group.risk {
+                return .upgradeRisk(database: database, from: starts, message: message, shape: shape)
+            }
             return .upgradeFailed(database: database, from: starts, message: message)
         case (.integrity(let result), _): return .upgradeIntegrityFailed(from: starts, result: result)
         case (.foreignKey(let table, let parent), .rowid(let rowid)):

@@ -10,6 +10,10 @@ import Kiln
 /// once, at the failing statement, with the starting versions it affects (``UpgradeAttribution``), and the
 /// chain continues from a database with m's schema and no rows, so later bugs are still found.
 ///
+/// The chain's rows include adversarial ones; a failure only they cause is a risk, not an error
+/// (``UpgradeChain/grade(_:at:chain:ordinary:into:)``), and a risk whose statement carries
+/// `-- kiln:allow upgrade-risk` is settled.
+///
 /// A developer's fixture (``UpgradeFixture``) replaces the generated rows of its version in the chain and gets
 /// a path of its own: a database with its version's schema, the fixture, migrated to N, the same checks. The
 /// same problem at the same place is reported once, whichever paths show it (``UpgradeFindingGroups``).
@@ -18,6 +22,9 @@ struct UpgradePathCheck {
     let migrator: Migrator
     /// The fresh build's schema, which every upgraded database must end with.
     let freshSchema: SchemaSnapshot
+    /// What the whole history (every migration, the app queries) says the columns hold, which every generated
+    /// row follows.
+    let uses: ColumnUses
     /// The app-query failures on an upgraded database that the fresh build does not have.
     let queryFailures: (SQLiteConnection) -> [CheckFinding]
     /// Told as the chain reaches each version and as each fixture's path starts.
@@ -62,7 +69,21 @@ struct UpgradePathCheck {
         } catch {
             findings.append(CheckFinding(.upgradeCheckFailed(database: database, description: "\(error)")))
         }
-        return findings + groups.findings
+        return findings + groups.findings.filter { !isAllowedRisk($0) }
+    }
+
+    /// Whether `finding` is a risk its failing statement allows (`-- kiln:allow upgrade-risk`).
+    private func isAllowedRisk(_ finding: CheckFinding) -> Bool {
+        guard case .upgradeRisk = finding.reason, let location = finding.location,
+            let migration = migrator.migrations.migrations.first(where: { $0.path == location.path })
+        else { return false }
+        let statements = migration.statements
+        let index = statements.lastIndex { statement in
+            let start = migration.source.location(ofByte: statement.range.lowerBound)
+            return (start.line, start.column) <= (location.line, location.column)
+        }
+        guard let index else { return false }
+        return LintAllowances(source: migration.source, statements: statements).allows(.upgradeRisk, statementAt: index)
     }
 
     /// The fixture's own path: a database at its version holding only its rows, migrated to the newest.

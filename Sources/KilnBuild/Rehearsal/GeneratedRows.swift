@@ -16,19 +16,23 @@ enum GeneratedRows {
     ///   - connection: the database, outside any transaction (so that `PRAGMA foreign_keys` takes effect).
     ///   - version: the schema version of the database, from which the rows' values derive.
     ///   - rowsPerTable: valid rows tried per table, before the ``EdgeRow`` ones.
+    ///   - edges: the ``EdgeRow`` kinds inserted after them (``EdgeRow/ordinary`` for ordinary data only).
     ///   - only: the tables to fill (the others keep their rows and serve as parents); nil for all.
+    ///   - uses: what the whole history says the columns hold (``ColumnUses``); none by default.
     ///   - cache: the run's schema-text cache, shared by its calls (a chain repeats the same statements); a
     ///     new one for a single call.
     /// - Returns: a note for each table left without rows, with SQLite's reason for the last candidate.
     /// - Throws: ``SQLiteError`` when the schema cannot be read or SQLite ends the transaction by itself.
     static func insert(
-        into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3, only: Set<SQLIdentifierKey>? = nil,
+        into connection: SQLiteConnection, version: Int32, rowsPerTable: Int = 3, edges: [EdgeRow] = EdgeRow.allCases,
+        only: Set<SQLIdentifierKey>? = nil, uses: ColumnUses = ColumnUses(),
         cache: SchemaTextCache = SchemaTextCache()
     ) throws -> [CheckFinding] {
         let tables = try UpgradeTable.readAll(from: connection, cache: cache)
         let schemas = Dictionary(
             tables.map { ($0.name.identifierKey, $0.schema) }, uniquingKeysWith: { first, _ in first })
-        let jsonColumns = try JSONColumnUse.read(from: connection, cache: cache)
+        var uses = uses
+        uses.json.formUnion(try JSONColumnUse.read(from: connection, cache: cache))
         let foreignKeysWereOn = try connection.integer(sql: "PRAGMA foreign_keys") == 1
         if !foreignKeysWereOn { try connection.setForeignKeys(true) }
         defer { if !foreignKeysWereOn { try? connection.setForeignKeys(false) } }
@@ -40,9 +44,10 @@ enum GeneratedRows {
             where !table.columns.isEmpty && only.map({ $0.contains(table.name.identifierKey) }) ?? true {
                 do {
                     let filler = try TableFiller(
-                        table: table, tables: schemas, jsonColumns: jsonColumns,
+                        table: table, tables: schemas, uses: uses,
                         connection: connection, savepoint: savepoint, cache: cache)
-                    filled.append((filler, try fill(filler, version: version, rowsPerTable: rowsPerTable, connection)))
+                    let rowIDs = try fill(filler, version: version, rows: (rowsPerTable, edges), connection)
+                    filled.append((filler, rowIDs))
                 } catch let error as SQLiteError where !connection.isAutocommit {
                     // SQLite refuses even to prepare the INSERT (a foreign key to columns that are not a key of
                     // their table: "foreign key mismatch").
@@ -63,12 +68,13 @@ enum GeneratedRows {
         }
     }
 
-    /// Inserts `rowsPerTable` valid rows, then one of each ``EdgeRow``.
+    /// Inserts `rows.valid` valid rows, then one of each of `rows.edges`.
     ///
     /// - Returns: the rowids of the valid rows (none for a `WITHOUT ROWID` table).
     private static func fill(
-        _ filler: TableFiller, version: Int32, rowsPerTable: Int, _ connection: SQLiteConnection
+        _ filler: TableFiller, version: Int32, rows: (valid: Int, edges: [EdgeRow]), _ connection: SQLiteConnection
     ) throws -> [Int64] {
+        let rowsPerTable = rows.valid
         var serial = Int64(version) * serialsPerVersion
         var rowIDs: [Int64] = []
         var failuresInARow = 0
@@ -84,7 +90,7 @@ enum GeneratedRows {
             if filler.table.hasRowID { rowIDs.append(connection.lastInsertRowID) }
         }
         let firstRow = try connection.rows(sql: filler.table.firstRowSQL).first
-        for kind in EdgeRow.allCases where failuresInARow < 2 && !filler.isFull {
+        for kind in rows.edges where failuresInARow < 2 && !filler.isFull {
             let preferences = kind.preferences(for: filler, firstRow: firstRow, serial: serial + 1)
             guard !preferences.isEmpty else { continue }
             serial += 1

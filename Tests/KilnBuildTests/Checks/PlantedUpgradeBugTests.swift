@@ -24,14 +24,25 @@ struct PlantedUpgradeBugTests {
         )
     }
 
+    /// Distinct ordinary rows pass a UNIQUE index; only a duplicate breaks it, and whether the app ever wrote
+    /// two accounts of one name kiln cannot know: a risk (a warning naming the shape), not an error.
     @Test(
-        "a UNIQUE index over data users can have twice")
+        "a UNIQUE index over data users can have twice is an upgrade-risk warning")
     func uniqueIndex() throws {
-        let found = try Self.plantedFinding(
-            "-- Account names are unique from now on.\nCREATE UNIQUE INDEX account_name ON account (name);\n")
-        #expect(found.line == 2 && found.column == 1)
-        #expect(found.message.hasPrefix("UNIQUE constraint failed: account.name, when upgrading from versions 2–64"))
-        #expect(found.versions == Array(2...64))
+        let findings = try LedgerProject([
+            (
+                Self.planted,
+                "-- Account names are unique from now on.\nCREATE UNIQUE INDEX account_name ON account (name);\n"
+            )
+        ]).findings().filter { $0.location?.path == Self.planted }
+        try #require(findings.count == 1, "\(findings.flatMap(\.diagnostics).map { $0.formatted() })")
+        let diagnostic = findings[0].commandLineDiagnostics[0]
+        #expect(diagnostic.severity == .warning && diagnostic.code == "upgrade-risk")
+        #expect(findings[0].location == SourceLocation(path: Self.planted, line: 2, column: 1))
+        #expect(
+            diagnostic.message.hasPrefix("UNIQUE constraint failed: account.name, when upgrading from versions 2–64"))
+        #expect(diagnostic.message.contains("a duplicate in a column that is not unique"))
+        #expect(findings[0].upgradeStarts?.versions == Array(2...64))
     }
 
     @Test(

@@ -2,6 +2,11 @@ import Kiln
 
 /// A database that received data at every version (and one per developer fixture) upgrades to the fresh
 /// build's schema, intact, and prepares every app query the fresh build prepares (``UpgradePathCheck``).
+///
+/// The evidence rule: an upgrade is an error when it fails on ordinary rows — distinct values of each
+/// column's declared type and of the kind the whole history uses it as, defaults, NULL where allowed, empty
+/// text, a fixture's rows. A failure that needs rows ordinary data may not hold (a duplicate in a column that is
+/// not unique, a second row in a table the app keeps at one row, unusual values) is an `upgrade-risk` warning.
 struct UpgradePathRule: CheckRule {
     let identifier = "upgrade-path"
 
@@ -9,8 +14,11 @@ struct UpgradePathRule: CheckRule {
         let fresh = try context.freshState()
         let known = Set(try context.freshQueryFailures().flatMap(\.diagnostics))
         let queries = context.appQueries.file
+        let history = context.migrator.migrations.migrations.map(\.sql)
+        let querySQL = queries.map { String(decoding: $0.source.bytes, as: UTF8.self) }
         let upgrades = UpgradePathCheck(
             project: context.project, migrator: context.migrator, freshSchema: fresh.schema,
+            uses: ColumnUses(sources: history + (querySQL.map { [$0] } ?? [])),
             queryFailures: { connection in
                 guard let queries else { return [] }
                 return AppQueryCheck.check(queries, against: connection).filter {
@@ -22,6 +30,8 @@ struct UpgradePathRule: CheckRule {
 
     static let codes = [
         FindingCode("upgrade-failed", "A database at an earlier version does not upgrade."),
+        FindingCode(
+            "upgrade-risk", "A database at an earlier version does not upgrade if it holds rows ordinary data may not."),
         FindingCode("upgrade-check-failed", "Generated rows for an upgrade were rejected."),
         FindingCode("upgrade-diverged", "An upgraded database's schema differs from a fresh build's."),
         FindingCode("fixture-misnamed", "A fixture file or folder names no database or version."),
@@ -34,6 +44,12 @@ struct UpgradePathRule: CheckRule {
         case .upgradeFailed(let database, let starts, let message):
             FindingWords(
                 "\(message), when upgrading from \(starts) with data", hint: dataHint(database), code: "upgrade-failed")
+        case .upgradeRisk(let database, let starts, let message, let shape):
+            FindingWords(
+                .warning, "\(message), when upgrading from \(starts) with \(shape.words)",
+                hint:
+                    "ordinary rows upgrade; if the app's data can take this shape, fix the migration; if not, state the invariant with a constraint, add fixtures/\(database)/<version>.sql with real rows, or put '-- kiln:allow upgrade-risk -- <reason>' on the statement",
+                code: "upgrade-risk")
         case .upgradeIntegrityFailed(let starts, let result):
             FindingWords("after upgrading from \(starts), integrity_check failed: \(result)", code: "upgrade-failed")
         case .upgradeForeignKeyViolation(let database, let starts, let table, let rowid, let parent):

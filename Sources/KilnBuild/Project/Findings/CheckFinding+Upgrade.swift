@@ -5,7 +5,8 @@ extension CheckFinding {
     /// nil for other findings.
     package var upgradeStarts: UpgradeStarts? {
         switch reason {
-        case .upgradeFailed(_, let starts, _), .upgradeIntegrityFailed(let starts, _),
+        case .upgradeFailed(_, let starts, _), .upgradeRisk(_, let starts, _, _),
+            .upgradeIntegrityFailed(let starts, _),
             .upgradeForeignKeyViolation(_, let starts, _, _, _), .upgradeDiverged(let starts, _),
             .upgradedQueryFailed(_, let starts):
             starts

@@ -43,6 +43,9 @@ package struct CheckFinding: Sendable {
         /// Migrating a database holding data failed with `message` (at the failing migration's statement),
         /// for every starting version in `from`.
         case upgradeFailed(database: String, from: UpgradeStarts, message: String)
+        /// Migrating a database holding generated rows of `shape` failed with `message`, for every starting
+        /// version in `from`, where ordinary rows pass: a warning, since the app's data may never take that shape.
+        case upgradeRisk(database: String, from: UpgradeStarts, message: String, shape: UpgradeRiskShape)
         /// After upgrading from the versions in `from`, `PRAGMA integrity_check` reported `result`.
         case upgradeIntegrityFailed(from: UpgradeStarts, result: SQLiteValue)
         /// After upgrading from the versions in `from`, a row of `table` references a missing row of `parent`.

@@ -17,6 +17,9 @@ package enum LintRule: String, CaseIterable, Sendable {
     /// `ALTER TABLE x RENAME TO y` while other tables reference `x` by foreign key (tables the same migration
     /// rebuilds after the rename excepted).
     case renameReferencedTable = "rename-referenced-table"
+    /// An upgrade that fails only on rows ordinary data need not hold (duplicates, unusual values): the
+    /// upgrade path's `upgrade-risk` warning, silenced on the failing statement.
+    case upgradeRisk = "upgrade-risk"
 
     /// The rule names, in declaration order.
     package static var names: [String] { allCases.map(\.rawValue) }

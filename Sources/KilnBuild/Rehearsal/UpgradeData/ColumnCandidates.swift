@@ -2,8 +2,9 @@ import Kiln
 
 /// The values one column of a generated row may take, best first, for SQLite to judge: text matching its
 /// CHECKs' patterns and lengths, JSON where the schema treats it as JSON (else the literals its CHECKs name),
-/// its DEFAULT literal, a date where its name or default says so, then values of its type; NULL second when
-/// it may be NULL. Everything but the serial is worked out once per table.
+/// its DEFAULT literal, a date where its declared type, name, default or the history's use says so, a number
+/// where the history compares it with one, then values of its type; NULL second when it may be NULL. A JSON
+/// DEFAULT (`'{}'`, `'[]'`) means JSON. Everything but the serial is worked out once per table.
 struct ColumnCandidates {
     /// What the table's CHECKs say about the column.
     private let hints: ColumnHints
@@ -12,10 +13,20 @@ struct ColumnCandidates {
     private let isJSON: Bool
     private let defaultLiteral: SQLiteValue?
     private let dateWithTime: Bool?
+    private let isNumber: Bool
 
-    /// The plan for `column`, with its CHECK `hints`, whether the schema reads it as JSON anywhere
-    /// (`usedAsJSON`).
-    init(column: UpgradeTable.Column, hints: ColumnHints?, usedAsJSON: Bool) {
+    /// How the history uses a column, beyond its table's CHECKs (``ColumnUses``).
+    struct Use: Hashable {
+        /// Read as JSON.
+        var json = false
+        /// Passed to or compared with a date and time function.
+        var date = false
+        /// Compared with a number.
+        var number = false
+    }
+
+    /// The plan for `column`, with its CHECK `hints` and how the schema and the history use it (`use`).
+    init(column: UpgradeTable.Column, hints: ColumnHints?, use: Use) {
         self.column = column
         self.hints = hints ?? ColumnHints()
         patterns = self.hints.patterns.map { pattern in
@@ -24,10 +35,15 @@ struct ColumnCandidates {
             case .like(let text): PatternText(like: text)
             }
         }
-        isJSON = self.hints.isJSON || usedAsJSON
         defaultLiteral = Self.literal(column.defaultSQL)
-        dateWithTime = Self.dateKind(of: column)
+        isJSON = self.hints.isJSON || use.json || Self.isJSONDocument(defaultLiteral)
+        dateWithTime = Self.dateKind(of: column, usedAsDate: use.date)
+        isNumber = use.number && [.text, .none, .any].contains(column.affinity) && dateWithTime == nil && !isJSON
     }
+
+    /// Whether the column's values have a kind beyond its declared type (JSON, a date, a number in a text
+    /// column): the unusual values of ``EdgeRow`` would be outside what the history's use implies.
+    var hasImpliedKind: Bool { isJSON || dateWithTime != nil || isNumber }
 
     /// The candidates for the row numbered `serial`.
     ///
@@ -46,6 +62,7 @@ struct ColumnCandidates {
         }
         if let defaultLiteral { add(defaultLiteral) }
         if let dateWithTime { add(.text(SampleValue.date(serial: serial, withTime: dateWithTime))) }
+        if isNumber { add(.integer(serial)) }
         add(SampleValue.of(column.affinity, serial: serial))
         add(SampleValue.of(column.affinity, serial: serial + 100_000))
         if !column.refusesNull { values.insert(.null, at: min(1, values.count)) }
@@ -63,6 +80,7 @@ struct ColumnCandidates {
         if !hints.literals.isEmpty { return hints.literals[Int(serial.magnitude % UInt64(hints.literals.count))] }
         if let defaultLiteral { return defaultLiteral }
         if let dateWithTime { return .text(SampleValue.date(serial: serial, withTime: dateWithTime)) }
+        if isNumber { return .integer(serial) }
         return SampleValue.of(column.affinity, serial: serial)
     }
 
@@ -83,13 +101,23 @@ struct ColumnCandidates {
         }
     }
 
+    /// Whether `literal` is text holding a JSON object or array (`'{}'`, `'[]'`, `'{"a": 1}'`).
+    private static func isJSONDocument(_ literal: SQLiteValue?) -> Bool {
+        guard case .text(let text) = literal, let first = text.first, let last = text.last else { return false }
+        return (first == "{" && last == "}") || (first == "[" && last == "]")
+    }
+
     /// Whether the column holds dates: nil when nothing says so; otherwise whether with a time (`…_at`, a
-    /// `CURRENT_TIMESTAMP` or `datetime` default) or not.
-    private static func dateKind(of column: UpgradeTable.Column) -> Bool? {
+    /// `CURRENT_TIMESTAMP` or `datetime` default, a `DATETIME` or `TIMESTAMP` type, a use by a date function
+    /// anywhere in the history) or not (a `DATE` type, a name or default that says date).
+    private static func dateKind(of column: UpgradeTable.Column, usedAsDate: Bool) -> Bool? {
         guard column.affinity != .integer, column.affinity != .real, column.affinity != .blob else { return nil }
         let name = column.name.lowercased()
         let defaultText = column.defaultSQL?.lowercased() ?? ""
-        if name.hasSuffix("_at") || name.hasSuffix("time") || defaultText.contains("current_timestamp")
+        let type = column.declaredType.uppercased()
+        if type.contains("DATETIME") || type.contains("TIMESTAMP") { return true }
+        if type.contains("DATE") { return false }
+        if usedAsDate || name.hasSuffix("_at") || name.hasSuffix("time") || defaultText.contains("current_timestamp")
             || defaultText.contains("datetime")
         {
             return true

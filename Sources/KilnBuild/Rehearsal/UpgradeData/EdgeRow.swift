@@ -3,7 +3,8 @@ import Kiln
 /// A row added after the valid ones to find real upgrade bugs: each prefers values that users' data holds and
 /// migrations forget (a later UNIQUE index meets duplicates, a rebuild adding NOT NULL meets NULLs, an added
 /// CHECK meets empty, long or non-ASCII text and boundary integers). SQLite still judges it: a preferred value
-/// it rejects gives way to a valid one, and a row it rejects entirely is skipped.
+/// it rejects gives way to a valid one, and a row it rejects entirely is skipped. A column whose history
+/// implies a kind (JSON, a date, a number) gets no unusual value: it keeps values of that kind.
 enum EdgeRow: CaseIterable {
     /// Every column a copy of the table's first row (kept from the earliest version), where uniqueness allows.
     case duplicate
@@ -17,6 +18,10 @@ enum EdgeRow: CaseIterable {
     case nonASCII
     /// Integers beyond what a double holds exactly (2^53 + 1), large reals.
     case boundary
+
+    /// The rows any device may hold: optional fields left NULL, text left empty, zeros. The others
+    /// (duplicates, long, non-ASCII and boundary values) are adversarial: a failure only they cause is a risk.
+    static let ordinary: [EdgeRow] = [.nulls, .empty]
 
     /// 300 characters, the length of ``long`` text (whose end is the row's serial).
     static let longText = String(repeating: "abcdefghij", count: 30)
@@ -42,7 +47,8 @@ enum EdgeRow: CaseIterable {
                 if slot.allowsNull { preferences[index] = slot.positions.map { _ in .null } }
             default:
                 let column = filler.table.columns[slot.positions[0]]
-                guard slot.foreignKey == nil, !column.isRowID, let value = value(for: column.affinity, serial: serial)
+                guard slot.foreignKey == nil, !column.isRowID, !filler.plans[slot.positions[0]].hasImpliedKind,
+                    let value = value(for: column.affinity, serial: serial)
                 else { continue }
                 preferences[index] = [value]
             }

@@ -24,17 +24,23 @@ final class SchemaTextCache {
         return table
     }
 
-    /// The candidate plans of `table`'s columns, remembered by its `CREATE TABLE` text and which of its columns
-    /// the schema reads as JSON (`jsonColumns`).
+    /// The candidate plans of `table`'s columns, remembered by its `CREATE TABLE` text and how the schema and
+    /// the history use its columns (`uses`).
     ///
     /// - Returns: one plan per insertable column.
-    func plans(for table: UpgradeTable, jsonColumns: Set<SQLIdentifierKey>) -> [ColumnCandidates] {
-        let usedAsJSON = table.columns.map { jsonColumns.contains($0.name.identifierKey) }
-        let key = table.sql + "\u{0}" + String(usedAsJSON.map { $0 ? "j" : "-" })
+    func plans(for table: UpgradeTable, uses: ColumnUses) -> [ColumnCandidates] {
+        let used = table.columns.map { column in
+            let name = column.name.identifierKey
+            return ColumnCandidates.Use(
+                json: uses.json.contains(name), date: uses.dates.contains(name), number: uses.numbers.contains(name))
+        }
+        let key =
+            table.sql + "\u{0}"
+            + used.map { "\($0.json ? "j" : "-")\($0.date ? "d" : "-")\($0.number ? "n" : "-")" }.joined()
         if let known = plans[key] { return known }
         let hints = ColumnHints.read(sql: table.sql, columns: table.columns.map(\.name))
-        let made = zip(table.columns, usedAsJSON).map { column, json in
-            ColumnCandidates(column: column, hints: hints[column.name.identifierKey], usedAsJSON: json)
+        let made = zip(table.columns, used).map { column, use in
+            ColumnCandidates(column: column, hints: hints[column.name.identifierKey], use: use)
         }
         plans[key] = made
         return made

@@ -26,7 +26,8 @@ final class TableFiller {
     private let cache: SchemaTextCache
     private let insert: SQLiteStatement
     private let savepoint: SQLiteSavepoint
-    private let plans: [ColumnCandidates]
+    /// The candidate plan of each insertable column.
+    let plans: [ColumnCandidates]
     private var parentKeys: [Int: [[SQLiteValue]]] = [:]
     /// The prepared parent-key query of each self-referencing slot, run again for every row.
     private var selfQueries: [Int: SQLiteStatement] = [:]
@@ -43,7 +44,7 @@ final class TableFiller {
     ///
     /// - Throws: ``SQLiteError`` when the statement cannot be prepared or a parent cannot be read.
     init(
-        table: UpgradeTable, tables: [SQLIdentifierKey: TableSchema], jsonColumns: Set<SQLIdentifierKey>,
+        table: UpgradeTable, tables: [SQLIdentifierKey: TableSchema], uses: ColumnUses,
         connection: SQLiteConnection, savepoint: SQLiteSavepoint, cache: SchemaTextCache
     ) throws {
         self.table = table
@@ -52,7 +53,7 @@ final class TableFiller {
         slots = ValueSlot.slots(of: table)
         positionByKey = Dictionary(
             table.columns.enumerated().map { ($1.name.identifierKey, $0) }, uniquingKeysWith: { first, _ in first })
-        plans = cache.plans(for: table, jsonColumns: jsonColumns)
+        plans = cache.plans(for: table, uses: uses)
         self.savepoint = savepoint
         insert = try connection.prepare(sql: table.insertSQL)
         for (index, slot) in slots.enumerated() {

@@ -10,6 +10,8 @@ struct UpgradeTable {
         let name: String
         /// How values are stored (exact types in a STRICT table).
         let affinity: SchemaModel.Affinity
+        /// The type as declared (`TIMESTAMP`), empty when none.
+        let declaredType: String
         /// Whether NULL is refused (declared NOT NULL, or part of a primary key, where NULL is never wanted).
         let refusesNull: Bool
         /// The DEFAULT clause's text, when there is one.
@@ -78,7 +80,7 @@ struct UpgradeTable {
         let rowIDName = hasRowID ? table.rowIDAlias?.name : nil
         let columns = table.insertableColumns.map { column in
             Column(
-                name: column.name, affinity: column.affinity,
+                name: column.name, affinity: column.affinity, declaredType: column.stored.declaredType,
                 refusesNull: column.isNotNull || column.primaryKeyPosition > 0, defaultSQL: column.stored.defaultValue,
                 isRowID: rowIDName.map { column.name.isSameIdentifier(as: $0) } ?? false)
         }

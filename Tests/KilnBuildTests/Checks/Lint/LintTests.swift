@@ -105,7 +105,7 @@ struct LintTests {
             finding.commandLineDiagnostics.map { $0.formatted() } == [
                 """
                 \(Self.migration):2:15: error: unknown lint rule 'drop-tabel' in kiln:allow
-                \(Self.migration):2:15: note: did you mean 'drop-table'? the rules are drop-table, drop-column, delete-without-where, seed-without-primary-key, full-scan, rename-referenced-table; separate several with commas and put a reason after a second '--'
+                \(Self.migration):2:15: note: did you mean 'drop-table'? the rules are drop-table, drop-column, delete-without-where, seed-without-primary-key, full-scan, rename-referenced-table, upgrade-risk; separate several with commas and put a reason after a second '--'
                 """
             ])
         #expect(try fixture.findings().contains { $0.contains("[drop-table]") })

@@ -19,6 +19,7 @@ struct CheckRulesTests {
             .buildNotReproducible(database: "d"), .buildFailed(database: "d", description: "x"),
             .freshBuildUnreadable(database: "d", description: "x"),
             .upgradeFailed(database: "d", from: starts, message: "m"),
+            .upgradeRisk(database: "d", from: starts, message: "m", shape: .repeatedRows),
             .upgradeIntegrityFailed(from: starts, result: .text("bad")),
             .upgradeForeignKeyViolation(
                 database: "d", from: starts, table: .text("t"), rowid: .integer(1), parent: .text("p")),
