@@ -46,7 +46,9 @@ enum GeneratedRows {
                     let filler = try TableFiller(
                         table: table, tables: schemas, uses: uses,
                         connection: connection, savepoint: savepoint, cache: cache)
-                    let rowIDs = try fill(filler, version: version, rows: (rowsPerTable, edges), connection)
+                    let rowIDs = try CycleRepair.deferringKeys(of: filler, on: connection) {
+                        try fill(filler, version: version, rows: (rowsPerTable, edges), connection)
+                    }
                     filled.append((filler, rowIDs))
                 } catch let error as SQLiteError where !connection.isAutocommit {
                     // SQLite refuses even to prepare the INSERT (a foreign key to columns that are not a key of
@@ -56,8 +58,11 @@ enum GeneratedRows {
                 }
             }
             for (filler, rowIDs) in filled {
-                try CycleRepair.repair(filler, rowIDs: rowIDs, tables: schemas, connection: connection)
+                // Rows inserted with deferred keys all need a parent, the unusual ones too.
+                let repaired = filler.needsDeferredKeys ? try CycleRepair.dangling(filler, on: connection) : rowIDs
+                try CycleRepair.repair(filler, rowIDs: repaired, tables: schemas, connection: connection)
             }
+            try CycleRepair.removeDangling(filled.map(\.filler), on: connection)
             for (filler, _) in filled
             where try connection.rows(sql: "SELECT 1 FROM main.\(quoted(filler.table.name)) LIMIT 1").isEmpty {
                 let message = filler.lastMessage ?? "no candidate row was accepted"

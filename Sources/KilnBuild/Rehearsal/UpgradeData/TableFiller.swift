@@ -15,6 +15,10 @@ final class TableFiller {
     let slots: [ValueSlot]
     /// Slots of foreign keys to another table that had no rows when this one was filled (a cycle).
     private(set) var deferredSlots: [Int] = []
+    /// Whether a deferred slot refuses NULL (a cycle over NOT NULL keys): its rows are inserted with foreign
+    /// keys deferred (`PRAGMA defer_foreign_keys`), pointing at keys that do not exist yet, until
+    /// ``CycleRepair`` points them at real parent rows, as an app does in one transaction.
+    var needsDeferredKeys: Bool { deferredSlots.contains { !slots[$0].allowsNull } }
     /// SQLite's message for the last rejected row.
     private(set) var lastMessage: String?
     /// Whether a row was given up after UNIQUE or PRIMARY KEY refused some of its candidates: the values the
@@ -183,6 +187,10 @@ final class TableFiller {
         let keys = try parentKeys[index] ?? selfQueries[index].map(Self.rows(of:)) ?? []
         // Each key starts at its own parent, so two keys to one table (a pair that must differ) do not agree.
         var list = Rotation.rotated(keys, by: serial &+ Int64(index) &* 7, limit: Self.parentsPerRow)
+        if list.isEmpty && !slot.allowsNull {
+            // A cycle over NOT NULL keys: a value of each column's kind, for the repair to replace.
+            return [slot.positions.map { plans[$0].first(serial: serial) }]
+        }
         if slot.allowsNull || list.isEmpty { list.insert(nulls, at: min(1, list.count)) }
         return list
     }
