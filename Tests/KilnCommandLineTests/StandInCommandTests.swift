@@ -24,6 +24,26 @@ struct StandInCommandTests {
         #expect(result.standardError.contains("databases.shop"))
     }
 
+    @Test(
+        "an unknown function's stand-in hint gives the argument count the migration calls it with",
+        arguments: [
+            ("normalize(name, 'NFKC')", #"{"arguments": 2, "returns": "first-argument"}"#, nil),
+            ("normalize()", #"{"arguments": 0, "returns": "null"}"#, nil),
+            (
+                "normalize(lower(name), 'NFKC'), normalize(name)", #"{"arguments": 2, "returns": "first-argument"}"#,
+                "calls it with 2 and 1 arguments"
+            ),
+        ] as [(String, String, String?)])
+    func unknownFunctionArity(call: String, setting: String, several: String?) throws {
+        let migration = "CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT);\nSELECT \(call) FROM tag;\n"
+        let project = try ShopProject(ShopProject.migrations + [("0003_tags.sql", migration)])
+        let result = try project.kiln("migrate", "shop", "--db", "shop.sqlite")
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("no such function: normalize"))
+        #expect(result.standardError.contains(#""functions": {"normalize": \#(setting)}"#), "\(result.standardError)")
+        #expect(several.map(result.standardError.contains) ?? !result.standardError.contains("calls it with"))
+    }
+
     @Test("with stand-ins, build, migrate, status and check run; check notes each use for the device")
     func withStandIns() throws {
         let project = try ShopProject(ShopProject.migrations + [("0003_tags.sql", Self.tagMigration)])

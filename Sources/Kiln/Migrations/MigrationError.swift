@@ -48,6 +48,10 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     public let database: String
     /// Whether the failure happened in a dry run, which only ever reads the file.
     public var isDryRun = false
+    /// For a statement that called a function SQLite does not know (`no such function: normalize`): the
+    /// argument counts of that function's calls in the failing migration, so a stand-in can be declared with
+    /// the count the migration uses; empty otherwise.
+    package var missingFunctionArities: [Int] = []
     /// Where the run stood when it failed, for a failure while migrations ran; with the version read back
     /// from the file after a fault of the disk (``RunState``).
     public var run: RunState?

@@ -290,9 +290,15 @@ public struct Migrator: Sendable {
         } catch let scriptFailure as SQLiteScriptFailure where scriptFailure.error.code.isFileOrSystemFault {
             throw failure(.fileFailed(version: migration.version, scriptFailure.error), connection)
         } catch let scriptFailure as SQLiteScriptFailure {
-            throw failure(
+            var error = failure(
                 .statementFailed(version: migration.version, scriptFailure.error), connection,
                 at: SQLErrorLocator.locate(scriptFailure, in: migration))
+            let missing = "no such function: "
+            if scriptFailure.error.message.hasPrefix(missing) {
+                let name = String(scriptFailure.error.message.dropFirst(missing.count))
+                error.missingFunctionArities = FunctionCalls.arities(of: name, in: migration.source.bytes)
+            }
+            throw error
         }
         let violations = try ForeignKeyViolation.all(in: connection)
         if let first = violations.first {

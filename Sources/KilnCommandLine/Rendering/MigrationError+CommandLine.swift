@@ -33,7 +33,11 @@ extension MigrationError: CommandLineDiagnosable {
             "this is a placeholder kiln plan left to fill: replace the whole \(PlanPlaceholder.functionName)(...) call "
                 + "with the SQL expression its text describes"
         case .statementFailed(_, let error) where MissingExtension(message: error.message) != nil:
-            MissingExtension(message: error.message)?.hint(database: database)
+            MissingExtension(message: error.message).map { found in
+                var missing = found
+                missing.arities = missingFunctionArities
+                return missing.hint(database: database)
+            }
         case .statementFailed(let version, _) where isDryRun, .fileFailed(let version, _) where isDryRun:
             "no file was written: kiln found this running the migrations up to \(version) in memory"
         default: hint

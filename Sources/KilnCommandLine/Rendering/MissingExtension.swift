@@ -7,6 +7,8 @@ struct MissingExtension {
     let name: String
     /// Whether it is a collation (else a function).
     let isCollation: Bool
+    /// For a function: the argument counts the migration calls it with (none known: 1 is suggested).
+    var arities: [Int] = []
 
     /// Reads SQLite's message; nil for any other error.
     init?(message: String) {
@@ -24,8 +26,13 @@ struct MissingExtension {
         let setting =
             isCollation
             ? "\"collations\": {\"\(name)\": \"NOCASE\"} (or BINARY, RTRIM)"
-            : "\"functions\": {\"\(name)\": {\"arguments\": 1, \"returns\": \"first-argument\"}} (or \"null\")"
+            : "\"functions\": {\"\(name)\": {\"arguments\": \(arities.first ?? 1), \"returns\": \"\(arities.first == 0 ? "null" : "first-argument")\"}}"
+                + (arities.first == 0 ? "" : " (or \"null\")")
+        let calls =
+            arities.count > 1
+            ? " (the migration calls it with \(arities.map(String.init).joined(separator: " and ")) arguments: a stand-in takes one count, so the calls must agree)"
+            : ""
         return "if the app registers '\(name)', declare a stand-in for kiln in kiln.json under databases.\(database): "
-            + setting + "; the device must register the real one"
+            + setting + calls + "; the device must register the real one"
     }
 }
