@@ -67,7 +67,8 @@ struct CheckUpgradeRiskCommandTests {
         #expect(plain.standardOutput.hasPrefix("kiln check: passed, 1 database, 0 errors, 1 warning"))
         let strict = kiln(["check", "--strict"], in: folder.url)
         #expect(strict.status == 1)
-        #expect(strict.standardError.hasPrefix("\(location): error: UNIQUE constraint failed"), "\(strict.standardError)")
+        #expect(
+            strict.standardError.hasPrefix("\(location): error: UNIQUE constraint failed"), "\(strict.standardError)")
         let json = kiln(["check", "--json"], in: folder.url)
         #expect(json.status == 0)
         let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as! [String: Any]
@@ -84,7 +85,8 @@ struct CheckUpgradeRiskCommandTests {
 
     @Test("-- kiln:allow upgrade-risk with a reason on the failing statement: both exit 0, no warning")
     func allowed() throws {
-        let folder = try project(allow: "-- kiln:allow upgrade-risk -- the app writes one cursor row and never a second\n")
+        let folder = try project(
+            allow: "-- kiln:allow upgrade-risk -- the app writes one cursor row and never a second\n")
         for arguments in [["check"], ["check", "--strict"]] {
             let result = kiln(arguments, in: folder.url)
             #expect(result.status == 0, "\(arguments): \(result.standardError)")

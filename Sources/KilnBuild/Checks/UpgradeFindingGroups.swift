@@ -97,7 +97,8 @@ struct UpgradeFindingGroups {
             }
             return .upgradeIntegrityFailed(from: starts, result: result)
         case (.foreignKey(let table, let parent), .rowid(let rowid)) where group.risk != nil:
-            let message = "after the last migration, table \(table) rowid \(rowid) references a missing row of \(parent)"
+            let message =
+                "after the last migration, table \(table) rowid \(rowid) references a missing row of \(parent)"
             return .upgradeRisk(database: database, from: starts, message: message, shape: group.risk ?? .unusualValues)
         case (.foreignKey(let table, let parent), .rowid(let rowid)):
             return .upgradeForeignKeyViolation(

@@ -54,7 +54,9 @@ struct GradedUpgradeChecksTests {
                 "after the last migration, integrity_check failed: CHECK constraint failed in payee_alias, when upgrading from version"
             ), "\(message.message)")
         #expect(message.message.contains("with unusual values"), "\(message.message)")
-        #expect(risks[0].location == SourceLocation(path: "migrations/ledger/0066_seed_payee_alias.sql", line: 1, column: 1))
+        #expect(
+            risks[0].location == SourceLocation(path: "migrations/ledger/0066_seed_payee_alias.sql", line: 1, column: 1)
+        )
     }
 
     @Test("integrity_check at the newest version failing on an empty name, which ordinary rows hold, stays an error")

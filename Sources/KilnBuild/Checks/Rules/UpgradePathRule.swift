@@ -31,7 +31,8 @@ struct UpgradePathRule: CheckRule {
     static let codes = [
         FindingCode("upgrade-failed", "A database at an earlier version does not upgrade."),
         FindingCode(
-            "upgrade-risk", "A database at an earlier version does not upgrade if it holds rows ordinary data does not have."),
+            "upgrade-risk",
+            "A database at an earlier version does not upgrade if it holds rows ordinary data does not have."),
         FindingCode("upgrade-check-failed", "Generated rows for an upgrade were rejected."),
         FindingCode("upgrade-diverged", "An upgraded database's schema differs from a fresh build's."),
         FindingCode("fixture-misnamed", "A fixture file or folder names no database or version."),
