@@ -6,7 +6,8 @@ import Kiln
 /// the whole check runs at most one more chain however many failures it meets — and migrated. A failure there
 /// is an error; a pass makes the chain's failure an `upgrade-risk`, and the chain goes on from the ordinary
 /// database. A uniqueness failure of ordinary rows that one row per table does not reproduce needs rows that
-/// agree on a key (two rows in a table the app may keep at one row): a risk too.
+/// agree on a key (two rows in a table the app may keep at one row): a risk too. The checks at the newest version
+/// (integrity, foreign keys) are graded the same way, on the ordinary database brought there.
 extension UpgradeChain {
     /// Grades `failure`, the chain's migration to `version`, reports it, and leaves both databases ready for
     /// `version`'s rows.
@@ -35,6 +36,46 @@ extension UpgradeChain {
         chain.filled = ordinary.filled
         ordinary.version = version
         try fill(&ordinary, at: version)
+    }
+
+    /// Checks the chain at `latest`: an integrity or foreign-key problem the ordinary database, brought to
+    /// `latest`, shows too is an error, one only the chain shows a risk; then the schema and the app queries.
+    ///
+    /// - Throws: ``SQLiteError`` or ``MigrationError`` when the check itself cannot run.
+    mutating func inspect(
+        _ chain: Track, ordinary: inout Track, latest: Int32, into groups: inout UpgradeFindingGroups
+    ) throws {
+        let starts = UpgradeStarts([chain.start])
+        let violations = try UpgradePathCheck.violations(in: chain.connection)
+        if !violations.isEmpty {
+            try advance(&ordinary, through: latest, into: &groups)
+            let ordinaryViolations = try UpgradePathCheck.violations(in: ordinary.connection)
+            for violation in violations {
+                let ordinaryToo = ordinaryViolations.contains { Self.isSameCheck($0.problem, violation.problem) }
+                groups.add(
+                    violation.problem, at: check.lastFile, from: starts, detail: violation.detail,
+                    risk: ordinaryToo ? nil : Self.shape(of: violation.problem))
+            }
+        }
+        try check.inspect(chain.connection, from: starts, into: &groups, graded: true)
+    }
+
+    /// Whether `other` is the same check's failure as `problem`: any integrity failure (its words name rows),
+    /// a foreign key between the same tables.
+    private static func isSameCheck(_ other: UpgradeFindingGroups.Problem, _ problem: UpgradeFindingGroups.Problem)
+        -> Bool
+    {
+        switch (other, problem) {
+        case (.integrity, .integrity): true
+        default: other == problem
+        }
+    }
+
+    /// The row shape an integrity or foreign-key problem of the chain alone points to: rows that agree on a key
+    /// for an index's uniqueness, else unusual values.
+    private static func shape(of problem: UpgradeFindingGroups.Problem) -> UpgradeRiskShape {
+        if case .integrity(.text(let result)) = problem, result.contains("non-unique") { return .repeatedRows }
+        return .unusualValues
     }
 
     /// Migrates and fills the ordinary database through `target`, reporting a failure on the way (a version the

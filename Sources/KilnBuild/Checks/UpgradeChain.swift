@@ -56,7 +56,7 @@ struct UpgradeChain {
             chain.version = version
             try fill(&chain, at: version)
         }
-        try check.inspect(chain.connection, from: UpgradeStarts([chain.start]), into: &groups)
+        try inspect(chain, ordinary: &ordinary, latest: latest, into: &groups)
     }
 
     /// Fills the tables `track`'s migration to `version` created or redefined; without rows when kiln's own rows

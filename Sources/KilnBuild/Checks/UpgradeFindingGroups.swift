@@ -2,8 +2,9 @@ import Kiln
 
 /// The upgrade check's findings, each said once: findings with the same words at the same place (the same
 /// failing statement of a migration, whatever version the data started from) merge into one, which lists every
-/// starting version it affects. A migration failure only adversarial rows cause is a risk (its shape kept);
-/// the same failure seen on ordinary rows or a fixture, on any path, makes the group an error.
+/// starting version it affects. A migration failure, or an integrity or foreign-key problem at the newest
+/// version, that only adversarial rows cause is a risk (its shape kept); the same failure seen on ordinary rows
+/// or a fixture, on any path, makes the group an error.
 struct UpgradeFindingGroups {
     /// What went wrong, without the starting versions.
     enum Problem: Hashable {
@@ -89,7 +90,16 @@ struct UpgradeFindingGroups {
                 return .upgradeRisk(database: database, from: starts, message: message, shape: shape)
             }
             return .upgradeFailed(database: database, from: starts, message: message)
-        case (.integrity(let result), _): return .upgradeIntegrityFailed(from: starts, result: result)
+        case (.integrity(let result), _):
+            if let shape = group.risk {
+                let message = "after the last migration, integrity_check failed: \(result)"
+                return .upgradeRisk(database: database, from: starts, message: message, shape: shape)
+            }
+            return .upgradeIntegrityFailed(from: starts, result: result)
+        case (.foreignKey(let table, let parent), .rowid(let rowid)) where group.risk != nil:
+            let message =
+                "after the last migration, table \(table) rowid \(rowid) references a missing row of \(parent)"
+            return .upgradeRisk(database: database, from: starts, message: message, shape: group.risk ?? .unusualValues)
         case (.foreignKey(let table, let parent), .rowid(let rowid)):
             return .upgradeForeignKeyViolation(
                 database: database, from: starts, table: table, rowid: rowid, parent: parent)

@@ -82,7 +82,8 @@ struct UpgradePathCheck {
             let start = migration.source.location(ofByte: statement.range.lowerBound)
             return (start.line, start.column) <= (location.line, location.column)
         }
-        guard let index else { return false }
+        // A problem of the newest version points at its file's start: the first statement carries its allow.
+        guard let index = index ?? statements.indices.first else { return false }
         return LintAllowances(source: migration.source, statements: statements).allows(.upgradeRisk, statementAt: index)
     }
 
@@ -114,19 +115,18 @@ struct UpgradePathCheck {
         return []
     }
 
-    /// Integrity, foreign keys, schema and app queries of a database migrated to the newest version.
+    /// Integrity, foreign keys, schema and app queries of a database migrated to the newest version; without the
+    /// first two when the caller has `graded` them (``UpgradeChain/inspect(_:ordinary:latest:into:)``).
     ///
     /// - Throws: ``SQLiteError`` when the checks themselves cannot run.
-    func inspect(_ connection: SQLiteConnection, from starts: UpgradeStarts, into groups: inout UpgradeFindingGroups)
-        throws
-    {
-        let integrity = try connection.rows(sql: "PRAGMA integrity_check")
-        if integrity != [["ok"]] {
-            groups.add(.integrity(result: integrity.first?.first ?? .null), at: lastFile, from: starts)
-        }
-        if let first = try connection.rows(sql: "PRAGMA foreign_key_check").first {
-            groups.add(
-                .foreignKey(table: first[0], parent: first[2]), at: lastFile, from: starts, detail: .rowid(first[1]))
+    func inspect(
+        _ connection: SQLiteConnection, from starts: UpgradeStarts, into groups: inout UpgradeFindingGroups,
+        graded: Bool = false
+    ) throws {
+        if !graded {
+            for violation in try Self.violations(in: connection) {
+                groups.add(violation.problem, at: lastFile, from: starts, detail: violation.detail)
+            }
         }
         let schema = try SchemaSnapshot.read(from: connection)
         for difference in SchemaDifference.compare(expected: freshSchema, actual: schema) {
@@ -137,6 +137,22 @@ struct UpgradePathCheck {
             guard case .queryFailed(let message) = failure.reason else { continue }
             groups.add(.query(message: message), at: failure.location, from: starts)
         }
+    }
+
+    /// What `PRAGMA integrity_check` and `PRAGMA foreign_key_check` find wrong in a database migrated to the
+    /// newest version: the first problem of each.
+    ///
+    /// - Throws: ``SQLiteError`` when the checks cannot run.
+    static func violations(
+        in connection: SQLiteConnection
+    ) throws -> [(problem: UpgradeFindingGroups.Problem, detail: UpgradeFindingGroups.Detail)] {
+        var found: [(problem: UpgradeFindingGroups.Problem, detail: UpgradeFindingGroups.Detail)] = []
+        let integrity = try connection.rows(sql: "PRAGMA integrity_check")
+        if integrity != [["ok"]] { found.append((.integrity(result: integrity.first?.first ?? .null), .none)) }
+        if let first = try connection.rows(sql: "PRAGMA foreign_key_check").first {
+            found.append((.foreignKey(table: first[0], parent: first[2]), .rowid(first[1])))
+        }
+        return found
     }
 
     /// Where findings about the upgraded result point: the newest migration.

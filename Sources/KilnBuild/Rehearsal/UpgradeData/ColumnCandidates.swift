@@ -3,8 +3,9 @@ import Kiln
 /// The values one column of a generated row may take, best first, for SQLite to judge: text matching its
 /// CHECKs' patterns and lengths, JSON where the schema treats it as JSON (else the literals its CHECKs name),
 /// its DEFAULT literal, a date where its declared type, name, default or the history's use says so, a number
-/// where the history compares it with one, then values of its type; NULL second when it may be NULL. A JSON
-/// DEFAULT (`'{}'`, `'[]'`) means JSON. Everything but the serial is worked out once per table.
+/// where the history compares it with one, text fitting the history's patterns and lengths where nothing else
+/// shapes the column, then values of its type; NULL second when it may be NULL. A JSON DEFAULT (`'{}'`, `'[]'`)
+/// means JSON. Everything but the serial is worked out once per table.
 struct ColumnCandidates {
     /// What the table's CHECKs say about the column.
     private let hints: ColumnHints
@@ -14,6 +15,8 @@ struct ColumnCandidates {
     private let defaultLiteral: SQLiteValue?
     private let dateWithTime: Bool?
     private let isNumber: Bool
+    /// The history's patterns and lengths, for a text column nothing else shapes (``Use/patterns``).
+    private let shape: HistoryShape?
 
     /// How the history uses a column, beyond its table's CHECKs (``ColumnUses``).
     struct Use: Hashable {
@@ -23,6 +26,10 @@ struct ColumnCandidates {
         var date = false
         /// Compared with a number.
         var number = false
+        /// The patterns it is matched with.
+        var patterns: [ColumnHints.Pattern] = []
+        /// The lengths it is kept within.
+        var length: ClosedRange<Int>?
     }
 
     /// The plan for `column`, with its CHECK `hints` and how the schema and the history use it (`use`).
@@ -39,11 +46,19 @@ struct ColumnCandidates {
         isJSON = self.hints.isJSON || use.json || Self.isJSONDocument(defaultLiteral)
         dateWithTime = Self.dateKind(of: column, usedAsDate: use.date)
         isNumber = use.number && [.text, .none, .any].contains(column.affinity) && dateWithTime == nil && !isJSON
+        let shapedAlready = isJSON || dateWithTime != nil || isNumber || !self.hints.literals.isEmpty
+        shape =
+            shapedAlready || ![.text, .none, .any].contains(column.affinity)
+            ? nil : HistoryShape(patterns: use.patterns, length: use.length)
     }
 
-    /// Whether the column's values have a kind beyond its declared type (JSON, a date, a number in a text
-    /// column): the unusual values of ``EdgeRow`` would be outside what the history's use implies.
-    var hasImpliedKind: Bool { isJSON || dateWithTime != nil || isNumber }
+    /// Whether `value`, an unusual value of ``EdgeRow``, is within what the history's use of the column implies:
+    /// never for a column with a kind beyond its declared type (JSON, a date, a number in a text column); text
+    /// only when it fits the history's patterns and lengths.
+    func admitsUnusual(_ value: SQLiteValue) -> Bool {
+        if isJSON || dateWithTime != nil || isNumber { return false }
+        return shape?.admits(value) ?? true
+    }
 
     /// The candidates for the row numbered `serial`.
     ///
@@ -54,6 +69,7 @@ struct ColumnCandidates {
         func add(_ value: SQLiteValue) { if !values.contains(value) { values.append(value) } }
         for pattern in patterns { add(.text(pattern.text(serial: serial))) }
         for length in hints.lengths { add(.text(SampleValue.text(length: length, serial: serial))) }
+        if let shaped = shape?.text(serial: serial) { add(.text(shaped)) }
         if isJSON {
             SampleValue.json(types: hints.jsonTypes, serial: serial).forEach(add)
         } else if !hints.literals.isEmpty {
@@ -76,6 +92,7 @@ struct ColumnCandidates {
         if column.isRowID { return .null }
         if let pattern = patterns.first { return .text(pattern.text(serial: serial)) }
         if let length = hints.lengths.first { return .text(SampleValue.text(length: length, serial: serial)) }
+        if let shaped = shape?.text(serial: serial) { return .text(shaped) }
         if isJSON { return SampleValue.json(types: hints.jsonTypes, serial: serial)[0] }
         if !hints.literals.isEmpty { return hints.literals[Int(serial.magnitude % UInt64(hints.literals.count))] }
         if let defaultLiteral { return defaultLiteral }

@@ -1,10 +1,12 @@
 import Kiln
 
-/// What the whole history says a column holds, by column name: the names read as JSON, as dates and times, or
-/// compared with numbers, in any statement of any migration (views, triggers, indexes, later `UPDATE`s) or app
-/// query. Generated rows follow it at every version, so that a value no app would write (plain text where a
-/// later migration calls `strftime`) never fails a later migration. CHECK constraints are left out: a table's
-/// own CHECKs speak at its version (``ColumnHints``), and a later CHECK is what old rows are tested against.
+/// What the whole history says a column holds, by column name: the names read as JSON, as dates and times,
+/// compared with numbers, matched with `LIKE` or `GLOB` patterns or kept within lengths, in any statement of any
+/// migration (views, triggers, indexes, later `UPDATE`s) or app query. Generated rows follow it at every version,
+/// so that a value no app would write (plain text where a later migration calls `strftime`, a file name without
+/// the extension every query matches) never fails a later migration. CHECK constraints are left out: a table's
+/// own CHECKs speak at its version (``ColumnHints``), and a later CHECK is the claim old rows are tested
+/// against, which must not shape them (else it could never fail).
 struct ColumnUses: Equatable {
     /// Names passed to a `json_*` function, on the left of `->` or `->>`.
     var json = Set<SQLIdentifierKey>()
@@ -12,6 +14,11 @@ struct ColumnUses: Equatable {
     var dates = Set<SQLIdentifierKey>()
     /// Names compared with a number.
     var numbers = Set<SQLIdentifierKey>()
+    /// The patterns a name is matched with (`file_name LIKE '%.pdf'`, `code GLOB '[A-Z]*'`; not `NOT LIKE`).
+    var patterns: [SQLIdentifierKey: [ColumnHints.Pattern]] = [:]
+    /// The lengths a name is kept within (`length(iban) BETWEEN 15 AND 34`, `length(code) = 3`), every use's
+    /// range met.
+    var lengths: [SQLIdentifierKey: ClosedRange<Int>] = [:]
 
     /// No use known.
     init() {}
@@ -46,7 +53,17 @@ struct ColumnUses: Equatable {
                     dates.formUnion(Self.arguments(tokens, lexer, after: index + 1))
                     dates.formUnion(Self.comparedName(tokens, lexer, before: index))
                 }
+                if function == "length", let (name, range) = LengthUse.read(tokens, lexer, call: index) {
+                    keep(range, for: name)
+                }
                 continue
+            }
+            if lexer.isWord(tokens[index], "like") || lexer.isWord(tokens[index], "glob"),
+                let pattern = index + 1 < tokens.count ? lexer.literalValue(of: tokens[index + 1]) : nil,
+                let name = Self.name(tokens, lexer, at: index - 1), name != "not".identifierKey
+            {
+                let use: ColumnHints.Pattern = lexer.isWord(tokens[index], "glob") ? .glob(pattern) : .like(pattern)
+                if patterns[name]?.contains(use) != true { patterns[name, default: []].append(use) }
             }
             if tokens[index].kind == .symbol, text == "->" || text == "->>",
                 let name = Self.name(tokens, lexer, at: index - 1)
@@ -57,6 +74,15 @@ struct ColumnUses: Equatable {
                 numbers.formUnion(Self.comparedName(tokens, lexer, before: index))
             }
         }
+    }
+
+    /// Keeps `range` for `name`, within the ranges of its earlier uses when they overlap.
+    private mutating func keep(_ range: ClosedRange<Int>, for name: SQLIdentifierKey) {
+        guard let known = lengths[name] else {
+            lengths[name] = range
+            return
+        }
+        if known.overlaps(range) { lengths[name] = known.clamped(to: range) }
     }
 
     /// The plain column names among the arguments of the call whose `(` is at `open` (a qualified

@@ -4,7 +4,8 @@ import Kiln
 /// migrations forget (a later UNIQUE index meets duplicates, a rebuild adding NOT NULL meets NULLs, an added
 /// CHECK meets empty, long or non-ASCII text and boundary integers). SQLite still judges it: a preferred value
 /// it rejects gives way to a valid one, and a row it rejects entirely is skipped. A column whose history
-/// implies a kind (JSON, a date, a number) gets no unusual value: it keeps values of that kind.
+/// implies a kind (JSON, a date, a number) gets no unusual value: it keeps values of that kind; one the history
+/// matches with patterns or keeps within lengths gets only unusual text that fits them.
 enum EdgeRow: CaseIterable {
     /// Every column a copy of the table's first row (kept from the earliest version), where uniqueness allows.
     case duplicate
@@ -47,8 +48,8 @@ enum EdgeRow: CaseIterable {
                 if slot.allowsNull { preferences[index] = slot.positions.map { _ in .null } }
             default:
                 let column = filler.table.columns[slot.positions[0]]
-                guard slot.foreignKey == nil, !column.isRowID, !filler.plans[slot.positions[0]].hasImpliedKind,
-                    let value = value(for: column.affinity, serial: serial)
+                guard slot.foreignKey == nil, !column.isRowID, let value = value(for: column.affinity, serial: serial),
+                    filler.plans[slot.positions[0]].admitsUnusual(value)
                 else { continue }
                 preferences[index] = [value]
             }

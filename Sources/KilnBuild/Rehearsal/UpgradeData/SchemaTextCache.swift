@@ -11,7 +11,13 @@ final class SchemaTextCache {
     private var jsonColumns: [String: Set<SQLIdentifierKey>] = [:]
     private var messageNames: [String: [SQLIdentifierKey]] = [:]
     private var tables: [String: UpgradeTable] = [:]
-    private var plans: [String: [ColumnCandidates]] = [:]
+    private var plans: [PlanKey: [ColumnCandidates]] = [:]
+
+    /// What a table's plans follow from: its text and its columns' uses.
+    private struct PlanKey: Hashable {
+        let sql: String
+        let uses: [ColumnCandidates.Use]
+    }
 
     /// The table `read` reads, remembered by its `CREATE TABLE` text `sql`.
     ///
@@ -32,11 +38,10 @@ final class SchemaTextCache {
         let used = table.columns.map { column in
             let name = column.name.identifierKey
             return ColumnCandidates.Use(
-                json: uses.json.contains(name), date: uses.dates.contains(name), number: uses.numbers.contains(name))
+                json: uses.json.contains(name), date: uses.dates.contains(name), number: uses.numbers.contains(name),
+                patterns: uses.patterns[name] ?? [], length: uses.lengths[name])
         }
-        let key =
-            table.sql + "\u{0}"
-            + used.map { "\($0.json ? "j" : "-")\($0.date ? "d" : "-")\($0.number ? "n" : "-")" }.joined()
+        let key = PlanKey(sql: table.sql, uses: used)
         if let known = plans[key] { return known }
         let hints = ColumnHints.read(sql: table.sql, columns: table.columns.map(\.name))
         let made = zip(table.columns, used).map { column, use in
