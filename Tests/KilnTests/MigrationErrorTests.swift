@@ -106,6 +106,33 @@ struct MigrationErrorTests {
         #expect(error.database == "shop")
     }
 
+    @Test(
+        "a broken foreign key points at the statement that broke it, not at the first that names the child",
+        arguments: [
+            // The parent's rows go with the table.
+            ("UPDATE book SET title = trim(title);\nDROP TABLE author;\n", 2),
+            // SQLite rewrites book's key to follow the rename; the table it then points at is dropped.
+            ("UPDATE book SET title = trim(title);\nALTER TABLE author RENAME TO author_old;\n"
+                + "CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);\nDROP TABLE author_old;\n", 2),
+            ("UPDATE book SET title = trim(title);\nDELETE FROM author WHERE name IS NULL;\n", 2),
+        ])
+    func foreignKeyBlame(migration: String, line: Int) throws {
+        let files = [
+            (
+                "0001_a.sql",
+                "CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);\n"
+                    + "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER REFERENCES author);\n"
+                    + "INSERT INTO author VALUES (1, NULL);\nINSERT INTO book VALUES (1, ' x ', 1);\n"
+            ),
+            ("0002_b.sql", migration),
+        ]
+        let folder = try TemporaryDirectory()
+        let error = try #require(throws: MigrationError.self) {
+            try Migrator(migrations: migrationSet("shop", files)).migrate(fileAt: folder.path("shop.sqlite"))
+        }
+        #expect(error.location?.line == line && error.location?.column == 1, "\(error.diagnostics)")
+    }
+
     @Test("library hints name no command-line flag")
     func noFlagsInHints() throws {
         let folder = try TemporaryDirectory()

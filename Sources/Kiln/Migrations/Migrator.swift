@@ -304,7 +304,7 @@ public struct Migrator: Sendable {
         if let first = violations.first {
             throw failure(
                 .foreignKeyViolation(version: migration.version, violations: violations), connection,
-                at: SQLErrorLocator.locate(name: first.table, in: migration))
+                at: SQLErrorLocator.locate(foreignKeyOf: first.table, to: first.parent, in: migration))
         }
         try run("PRAGMA main.user_version = \(migration.version)", on: connection)
     }

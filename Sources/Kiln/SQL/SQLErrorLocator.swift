@@ -36,17 +36,6 @@ package enum SQLErrorLocator {
         return source.location(ofByte: statement.range.lowerBound)
     }
 
-    /// The location of the first mention of `name` in the migration, or its first statement.
-    static func locate(name: String, in migration: Migration) -> SourceLocation {
-        let statements = migration.statements
-        for statement in statements {
-            if let token = token(named: name, in: statement, source: migration.source) {
-                return migration.source.location(ofByte: token.range.lowerBound)
-            }
-        }
-        return migration.source.location(ofByte: statements.first?.range.lowerBound ?? 0)
-    }
-
     /// The object an error message names, without a schema or table qualifier.
     static func blamedName(in message: String) -> String? {
         var name: Substring?
@@ -69,7 +58,7 @@ package enum SQLErrorLocator {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private static func token(named name: String, in statement: SQLStatementRange, source: SourceText) -> SQLToken? {
+    static func token(named name: String, in statement: SQLStatementRange, source: SourceText) -> SQLToken? {
         let lexer = SQLLexer(bytes: source.bytes)
         let wanted = name.identifierKey
         return statement.tokens.first { lexer.identifier(of: $0)?.identifierKey == wanted }
