@@ -12,16 +12,20 @@ struct ImportCommandTests {
         let from = fixture.isDetected ? [] : ["--from", fixture.tool]
         let imported = kiln(["import", "app", fixture.path] + from, in: project.url)
         #expect(imported.status == 0, "\(imported.standardError)")
-        #expect(imported.standardOutput.contains("imported 5 \(fixture.tool) migrations"))
+        let count = fixture.upFiles.count
+        #expect(imported.standardOutput.contains("imported \(count) \(fixture.tool) migrations"))
         let files = try FileManager.default.contentsOfDirectory(atPath: project.path("migrations/app")).sorted()
-        #expect(files.count == 6 && files.last == "imported.json")
+        #expect(files.count == count + 1 && files.last == "imported.json")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.path("migrations")) == ["app"])
         let migrated = kiln(["migrate", "app", "--db", "kiln.sqlite"], in: project.url)
         #expect(migrated.status == 0, "\(migrated.standardError)")
         try SQLiteShell.run(project.path("source.sqlite"), try fixture.upSQL())
         let expected = try SQLiteShell.run(project.path("source.sqlite"), ".schema")
         #expect(expected.contains("CREATE TRIGGER notes_touch"))
-        #expect(try SQLiteShell.run(project.path("kiln.sqlite"), ".schema") == expected)
+        // The sqlite3 shell drops the CR of CRLF lines it reads, Prisma (like kiln) runs a file's bytes as they
+        // are: for its CRLF file the schema text differs by those CRs only.
+        let crs: (String) -> String = { fixture.tool == "prisma" ? $0.replacingOccurrences(of: "\r", with: "") : $0 }
+        #expect(crs(try SQLiteShell.run(project.path("kiln.sqlite"), ".schema")) == expected)
     }
 
     @Test("a relative source folder is read from the current folder, from a subfolder and with --root alike")

@@ -57,6 +57,29 @@ struct ImportFixture: CustomStringConvertible, Sendable {
                 "V1__create_users.sql", "V1.2__create_notes.sql", "V1.9__add_tags.sql", "V1.10__touch_notes.sql",
                 "V2_1__pin_notes.sql",
             ], downMarker: nil),
+        // The journal's order, and the folders' (prisma's localeCompare puts `0_init` first here too).
+        ImportFixture(
+            tool: "drizzle", isDetected: true,
+            upFiles: [
+                "0000_create_users", "0001_create_notes", "0002_create_tags", "0003_note_tags",
+                "0004_custom_placeholder", "0005_add_display_name", "0006_notes_updated_index", "0007_pinned",
+                "0008_notes_title_required", "0009_create_folders", "0010_custom_touch_trigger",
+                "0011_notes_folder", "0012_pinned_index", "0013_create_sessions", "0014_sessions_expiry",
+                "0015_create_attachments", "0016_tags_color", "0017_note_tags_tag_index", "0018_users_last_seen",
+                "0019_pinned_notes_view", "0020_folders_unique", "0021_attachments_mime",
+            ].map { "\($0).sql" }, downMarker: nil),
+        ImportFixture(
+            tool: "prisma", isDetected: true,
+            upFiles: [
+                "0_init", "20240105093000_create_notes", "20240211120000_create_tags", "20240212081500_note_tags",
+                "20240220100000_empty", "20240301080000_display_name", "20240302090000_notes_updated_index",
+                "20240310120000_pinned", "20240320171500_title_required", "20240401000000_create_folders",
+                "20240402000000_touch_notes", "20240415000000_notes_folder", "20240420000000_pinned_index",
+                "20240501000000_create_sessions", "20240502000000_sessions_expiry",
+                "20240601000000_create_attachments", "20240610000000_tags_color", "20240611000000_users_last_seen",
+                "20240701000000_tags_rename_color", "20240702000000_folders_unique",
+                "20240801000000_pinned_notes_view", "20240802000000_attachments_mime",
+            ].map { "\($0)/migration.sql" }, downMarker: nil),
     ]
 }
 

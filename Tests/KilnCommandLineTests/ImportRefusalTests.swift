@@ -101,14 +101,14 @@ struct ImportRefusalTests {
         #expect(result.standardError.hasPrefix(expected), "\(result.standardError)")
     }
 
-    @Test("--from takes the six importable tools, not grdb (adopted from, never imported); completions agree")
+    @Test("--from takes the eight importable tools, not grdb (adopted from, never imported); completions agree")
     func fromTakesOnlyImportableTools() throws {
         let project = try Self.project(copying: "sqlx")
         let result = kiln(["import", "app", "src", "--from", "grdb"], in: project.url)
         #expect(result.status == 64)
         #expect(
             result.standardError.hasPrefix(
-                "kiln import: error: '--from' takes diesel, sqlx, golang-migrate, goose, dbmate or flyway, not 'grdb'\n"
+                "kiln import: error: '--from' takes diesel, sqlx, golang-migrate, goose, dbmate, flyway, drizzle or prisma, not 'grdb'\n"
             ), "\(result.standardError)")
         #expect(!project.exists("migrations"))
         for shell in ["bash", "zsh", "fish"] {

@@ -21,6 +21,14 @@ package enum ForeignTool: String, CaseIterable, Sendable, Codable {
     /// Flyway: `V<version>__<name>.sql`, with `U` undo and `R__` repeatable migrations beside them;
     /// `flyway_schema_history(version, type, success, …)`, one row per applied script or baseline.
     case flyway
+    /// drizzle-kit: `<tag>.sql` files (`0000_<name>.sql`) run in the order of `meta/_journal.json`, split at
+    /// `--> statement-breakpoint` lines; `__drizzle_migrations(id, hash, created_at)`, one row per applied
+    /// file: the SHA-256 of its text and its journal entry's `when`, the version kiln maps.
+    case drizzle
+    /// Prisma Migrate: `<timestamp>_<name>/migration.sql` beside `migration_lock.toml`, in the order of the
+    /// folders' names; `_prisma_migrations(migration_name, checksum, finished_at, rolled_back_at, …)`, one row
+    /// per attempt, the folder name being the version.
+    case prisma
     /// GRDB's `DatabaseMigrator`: migrations written in Swift, never imported; `grdb_migrations(identifier)`,
     /// the names of applied migrations.
     case grdb
@@ -36,6 +44,8 @@ package enum ForeignTool: String, CaseIterable, Sendable, Codable {
         case .golangMigrate, .dbmate: "schema_migrations"
         case .goose: "goose_db_version"
         case .flyway: "flyway_schema_history"
+        case .drizzle: "__drizzle_migrations"
+        case .prisma: "_prisma_migrations"
         case .grdb: "grdb_migrations"
         }
     }
@@ -49,6 +59,8 @@ package enum ForeignTool: String, CaseIterable, Sendable, Codable {
         case .golangMigrate: ["version", "dirty"]
         case .goose: ["id", "version_id", "is_applied"]
         case .flyway: ["installed_rank", "version", "type", "success"]
+        case .drizzle: ["hash", "created_at"]
+        case .prisma: ["checksum", "finished_at", "migration_name", "rolled_back_at", "started_at"]
         case .grdb: ["identifier"]
         }
     }
@@ -62,6 +74,8 @@ package enum ForeignTool: String, CaseIterable, Sendable, Codable {
         case .goose: GooseLayout.self
         case .dbmate: DbmateLayout.self
         case .flyway: FlywayLayout.self
+        case .drizzle: DrizzleLayout.self
+        case .prisma: PrismaLayout.self
         case .grdb: nil
         }
     }

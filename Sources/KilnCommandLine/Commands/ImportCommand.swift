@@ -7,11 +7,14 @@ enum ImportCommand: KilnCommand {
         name: "import",
         abstract: "Converts another tool's migration folder into a new database's migrations.",
         discussion: """
-            Reads a folder of diesel, sqlx, golang-migrate, goose, dbmate or Flyway migrations (detected, or named
-            with --from) and writes migrations/<database>/NNNN_<version>_<name>.sql, numbered 1 to n in the
-            tool's order, with imported.json mapping each tool version to its kiln version. Down migrations are
-            not imported; BEGIN/COMMIT wrappers and PRAGMA foreign_keys/user_version settings are removed (kiln
-            runs them itself); everything else is copied byte for byte. Each of these is listed for review.
+            Reads a folder of diesel, sqlx, golang-migrate, goose, dbmate, Flyway, drizzle-kit or Prisma
+            migrations (detected, or named with --from) and writes migrations/<database>/NNNN_<version>_<name>.sql,
+            numbered 1 to n in the tool's order (drizzle's meta/_journal.json, Prisma's folder names), with
+            imported.json mapping each tool version to its kiln version (and the sums drizzle and Prisma record,
+            which migrate --adopt compares). A folder fitting several tools is refused unless a file only one
+            writes decides (meta/_journal.json, migration_lock.toml, V<n>__). Down migrations are not imported;
+            BEGIN/COMMIT wrappers and PRAGMA foreign_keys/defer_foreign_keys/user_version settings are removed
+            (kiln runs them itself); everything else is copied byte for byte. Each of these is listed for review.
             Templating placeholders, code migrations, dialect variants and Flyway R__ migrations are refused
             where they are. The database folder must not exist or be empty; it is written all or nothing.
             """,
@@ -64,7 +67,7 @@ enum ImportCommand: KilnCommand {
     }
 }
 
-/// `--from diesel|sqlx|golang-migrate|goose|dbmate|flyway`: the tools whose folder `kiln import` converts, not
+/// `--from diesel|sqlx|golang-migrate|goose|dbmate|flyway|drizzle|prisma`: the tools whose folder `kiln import` converts, not
 /// GRDB, whose migrations are code.
 extension ForeignTool: CommandLineChoice {
     /// The importable tools.

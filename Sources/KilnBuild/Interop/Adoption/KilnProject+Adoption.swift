@@ -23,11 +23,13 @@ extension KilnProject {
     /// - Returns: the tool, its table and the version.
     /// - Throws: ``TrackingTableError`` (no table, several, not the tool's, a row without a version, dirty or
     ///   failed), ``AdoptionError`` (no such file, unreadable, no mapping, another tool's mapping, already a kiln
-    ///   file, nothing applied, unknown or missing versions), or the ``FileSystemError`` of a path that is not
+    ///   file, nothing applied, unknown or missing versions, a sum drizzle or Prisma recorded that is not the
+    ///   imported file's), or the ``FileSystemError`` of a path that is not
     ///   a regular file.
     package func adoption(for database: String, fileAt path: String, shownAs shown: String) throws -> Adoption {
         guard FileSystem.exists(path) else { throw AdoptionError(.noFile, file: shown) }
         let table: TrackingTable
+        let recorded: [ChecksumTables.Recorded]
         do {
             let connection = try SQLiteConnection(path: path, mode: .readOnly)
             let current = try Migrator.version(of: connection)
@@ -36,10 +38,12 @@ extension KilnProject {
                 throw TrackingTableError(.none, file: shown)
             }
             table = found
+            recorded = try ChecksumTables.recorded(by: found.tool, connection)
         } catch let error as SQLiteError {
             throw AdoptionError(.cannotRead(error), file: shown)
         }
         let mapping = try importMapping(for: database, tool: table.tool, file: shown)
+        try requireRecordedChecksums(recorded, database: database, tool: table.tool, file: shown)
         let version = try AdoptionPlan.version(for: table.applied, mapping: mapping, file: shown)
         guard version > 0 else { throw AdoptionError(.nothingApplied(table.tool), file: shown) }
         return Adoption(tool: table.tool, tableName: table.tableName, version: version)

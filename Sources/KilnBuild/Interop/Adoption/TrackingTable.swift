@@ -105,6 +105,7 @@ package struct TrackingTable: Sendable, Equatable {
                       AND is_applied ORDER BY version_id
                     """, connection))
         case .flyway: return try flyway(connection, file)
+        case .drizzle, .prisma: return try ChecksumTables.applied(by: tool, connection, file)
         }
     }
 

@@ -23,6 +23,9 @@ enum FlywayLayout: MigrationLayout {
         folder.files.contains { parts(of: $0) != nil }
     }
 
+    /// A `V<n>__`, `U<n>__` or `R__` script is Flyway's alone: it decides between candidates.
+    static func hasDecidingFile(_ folder: SourceFolder) -> Bool { isCandidate(folder) }
+
     static func read(_ folder: SourceFolder) throws -> LayoutReading {
         var reading = LayoutReading()
         for file in folder.names {

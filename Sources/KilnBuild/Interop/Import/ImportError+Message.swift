@@ -29,6 +29,10 @@ extension ImportError.Reason {
         case .dialectVariant: "a dialect variant: choose the SQLite file by hand and rename it to .sql"
         case .repeatableMigration:
             "a repeatable migration (R__) re-runs whenever it changes; kiln has no such migrations"
+        case .toolFile(let text): text
+        case .notSQLite(let provider):
+            "the migrations are for provider \"\(provider)\", not sqlite: kiln imports SQLite migrations"
+        case .missingMigrationFile: "this migration folder has no migration.sql"
         case .targetNotEmpty(let path): "\(path) already holds migrations; import only into a new database folder"
         case .targetNotAFolder(let path, let kind): "\(path) is \(kind.phrase), not a database folder"
         case .cannotWrite(let path, let error): "cannot write \(path): \(error.description); nothing was imported"

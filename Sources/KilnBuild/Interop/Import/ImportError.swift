@@ -45,6 +45,13 @@ package struct ImportError: DiagnosticError, Equatable {
         case dialectVariant
         /// A Flyway repeatable migration (`R__`), re-run whenever it changes: kiln has no such thing.
         case repeatableMigration
+        /// A file the tool reads besides its migrations (drizzle's `meta/_journal.json`) is missing or is not
+        /// what the tool writes; the text says what is wrong with it.
+        case toolFile(String)
+        /// Prisma's `migration_lock.toml` names another provider than SQLite (the provider named).
+        case notSQLite(String)
+        /// A Prisma migration folder without `migration.sql`.
+        case missingMigrationFile
         /// `migrations/<db>/` already holds entries.
         case targetNotEmpty(String)
         /// `migrations/<db>` exists and is not a folder (a regular file, a FIFO…): nothing can be imported into it.

@@ -17,7 +17,9 @@ import Foundation
 /// ```
 ///
 /// `sourceVersion` is the exact text of the version column the tool fills: diesel's timestamp without
-/// dashes, sqlx's, golang-migrate's and goose's integer, dbmate's version as written, Flyway's dotted version.
+/// dashes, sqlx's, golang-migrate's and goose's integer, dbmate's version as written, Flyway's dotted version,
+/// drizzle's journal `when` (its `created_at`), Prisma's folder name (its `migration_name`). For drizzle and
+/// Prisma, `sourceChecksums` holds the SHA-256 sums the tool records for the file, which `--adopt` compares.
 struct ImportManifest: Codable, Equatable {
     /// One kiln version.
     struct Entry: Codable, Equatable {
@@ -31,6 +33,9 @@ struct ImportManifest: Codable, Equatable {
         let sourceName: String
         /// The source files, relative to the source folder.
         let sourceFiles: [String]
+        /// The sums the tool records for the source file, computed as it computes them (drizzle's hash,
+        /// Prisma's checksum, and the line-end variants the tool also accepts); absent for other tools.
+        var sourceChecksums: [String]?
     }
 
     /// The format's version, 1.
@@ -53,7 +58,7 @@ struct ImportManifest: Codable, Equatable {
         migrations = plan.migrations.map {
             Entry(
                 version: $0.version, file: $0.fileName, sourceVersion: $0.sourceVersion, sourceName: $0.sourceName,
-                sourceFiles: [$0.sourceFile])
+                sourceFiles: [$0.sourceFile], sourceChecksums: $0.sourceChecksums.isEmpty ? nil : $0.sourceChecksums)
         }
     }
 

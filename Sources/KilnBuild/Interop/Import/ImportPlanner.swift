@@ -48,19 +48,22 @@ package enum ImportPlanner {
                 ImportPlan.Migration(
                     version: version, fileName: fileName(version: version, source: source), bytes: bytes,
                     sourceVersion: source.trackedVersion, sourceName: source.name, sourceFile: source.file,
-                    isSection: source.imported.count != source.bytes.count))
+                    isSection: source.imported.count != source.bytes.count, sourceChecksums: source.checksums))
         }
         return ImportPlan(
             tool: tool, database: database, source: folder.shown, migrations: migrations, removals: removals,
             skippedDowns: reading.skippedDowns, notes: reading.notes)
     }
 
-    /// The one tool whose signature the folder holds.
+    /// The one tool whose shape the folder has; when several fit, the one candidate holding a file only it
+    /// writes (``MigrationLayout/hasDecidingFile(_:)``). Never a guess: otherwise every candidate is named.
     ///
     /// - Returns: the tool.
     /// - Throws: ``ImportError`` when none or several fit.
     static func detect(_ folder: SourceFolder) throws -> ForeignTool {
-        let candidates = ForeignTool.importable.filter { $0.layout?.isCandidate(folder) == true }
+        var candidates = ForeignTool.importable.filter { $0.layout?.isCandidate(folder) == true }
+        let decided = candidates.filter { $0.layout?.hasDecidingFile(folder) == true }
+        if candidates.count > 1, decided.count == 1 { candidates = decided }
         guard candidates.count == 1, let tool = candidates.first else {
             throw ImportError(
                 candidates.isEmpty ? .unknownLayout(folder.shown) : .ambiguousLayout(folder.shown, candidates))

@@ -7,11 +7,22 @@ protocol MigrationLayout {
     /// - Returns: whether the tool is a candidate.
     static func isCandidate(_ folder: SourceFolder) -> Bool
 
+    /// Whether the folder holds a file only this tool writes (drizzle's `meta/_journal.json`, Prisma's
+    /// `migration_lock.toml`, a Flyway `V<n>__` script), which decides between several candidates.
+    ///
+    /// - Returns: whether such a file is there.
+    static func hasDecidingFile(_ folder: SourceFolder) -> Bool
+
     /// Reads every migration of the folder, with the down parts and the decisions to list.
     ///
     /// - Returns: what the folder holds, in no particular order.
     /// - Throws: ``ImportError`` for what cannot be imported.
     static func read(_ folder: SourceFolder) throws -> LayoutReading
+}
+
+extension MigrationLayout {
+    /// Most layouts have no file of their own: only their shape.
+    static func hasDecidingFile(_ folder: SourceFolder) -> Bool { false }
 }
 
 /// What a layout reader found in a source folder.

@@ -2,8 +2,11 @@ import Kiln
 
 /// The statements kiln itself runs around every migration, which an imported file must not repeat: the
 /// transaction wrapper (`BEGIN`, `COMMIT`, `END`, with or without `TRANSACTION`) and the settings kiln keeps
-/// (`PRAGMA foreign_keys = …`, `PRAGMA user_version = …`). They are found with kiln's statement splitter,
-/// which splits as SQLite does, so a trigger's `BEGIN … END` body is never taken for a wrapper.
+/// (`PRAGMA foreign_keys = …`, `PRAGMA user_version = …`, and `PRAGMA defer_foreign_keys = …`, which Prisma
+/// pairs with `foreign_keys` around a rebuild: kiln turns foreign keys off while a migration runs, checks them
+/// before it commits, and puts the deferral setting back before every migration). They are found with kiln's
+/// statement splitter, which splits as SQLite does, so a trigger's `BEGIN … END` body is never taken for a
+/// wrapper.
 enum OwnedStatements {
     /// Whether the statement is one kiln owns.
     static func isOwned(_ tokens: [SQLToken], in lexer: SQLLexer) -> Bool {
@@ -16,7 +19,7 @@ enum OwnedStatements {
         let nameIndex = tokens.count > 3 && lexer.text(of: tokens[2]) == "." ? 3 : 1
         guard nameIndex + 1 < tokens.count else { return false }
         let name = tokens[nameIndex]
-        let owned = lexer.isWord(name, "foreign_keys") || lexer.isWord(name, "user_version")
+        let owned = ["foreign_keys", "user_version", "defer_foreign_keys"].contains { lexer.isWord(name, $0) }
         let setter = lexer.text(of: tokens[nameIndex + 1])
         return owned && (setter == "=" || setter == "(")
     }

@@ -17,4 +17,8 @@ struct SourceMigration {
     /// Whether the tool expands placeholders inside string literals too (Flyway always, goose under
     /// `ENVSUB ON`); elsewhere a `${x}` in a string is the string's text.
     var expandsInStrings = false
+    /// The sums the tool records for the file, as it computes them, the first one its own (drizzle's and
+    /// Prisma's SHA-256 of the file); each other one is a variant the tool also accepts (other line ends).
+    /// Empty for tools that record none.
+    var checksums: [String] = []
 }

@@ -31,7 +31,7 @@ struct ImportSourceFolderTests {
         #expect(
             ImportError.Reason.migrationsAreCode(.grdb).message
                 == "grdb's migrations are written as code: there is no SQL to import; import works with diesel, "
-                + "sqlx, golang-migrate, goose, dbmate or flyway")
+                + "sqlx, golang-migrate, goose, dbmate, flyway, drizzle or prisma")
     }
 
     @Test("a migration holding a NUL is refused at its line and column")

@@ -1,0 +1,1 @@
+CREATE INDEX `notes_updated_idx` ON `notes` (`updated_at`);

@@ -1,0 +1,1 @@
+ALTER TABLE `notes` ADD `folder_id` integer REFERENCES folders(id);

@@ -1,0 +1,1 @@
+ALTER TABLE `tags` ADD `color` text DEFAULT '#888888' NOT NULL;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `folders_user_name_unique` ON `folders` (`user_id`,`name`);

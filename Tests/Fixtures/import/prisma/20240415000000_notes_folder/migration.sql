@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "notes" ADD COLUMN "folder_id" INTEGER REFERENCES "folders" ("id");

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "tags" ADD COLUMN "color" TEXT NOT NULL DEFAULT '#888888';
