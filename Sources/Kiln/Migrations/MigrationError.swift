@@ -52,6 +52,23 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     /// argument counts of that function's calls in the failing migration, so a stand-in can be declared with
     /// the count the migration uses; empty otherwise.
     package var missingFunctionArities: [Int] = []
+    /// For a database kiln did not create: the other migration tool whose tracking table it holds, and that
+    /// table (`diesel`, `__diesel_schema_migrations`), when the caller found one; nil otherwise.
+    package var madeBy: OtherTool?
+
+    /// Another migration tool, by its name, and the tracking table it keeps in a database.
+    package struct OtherTool: Equatable, Sendable {
+        /// The tool's name, as `kiln import --from` takes it (`diesel`).
+        package let tool: String
+        /// Its tracking table (`__diesel_schema_migrations`).
+        package let table: String
+
+        /// The tool `tool` and its `table`.
+        package init(tool: String, table: String) {
+            self.tool = tool
+            self.table = table
+        }
+    }
     /// Where the run stood when it failed, for a failure while migrations ran; with the version read back
     /// from the file after a fault of the disk (``RunState``).
     public var run: RunState?

@@ -92,11 +92,36 @@ enum MigrateCommand: KilnCommand {
         let adoption = try adopting(arguments, project: project, context: context)
         let baseline = adoption?.version ?? arguments[Self.baseline]
         if let adoption { migrator.baselineIgnoredTables = [adoption.tableName] }
+        let report = try Self.namingOtherTool(of: db.path) {
+            try migrator.migrate(
+                fileAt: db.path, to: arguments[Self.to], baseline: baseline, dryRun: dryRun,
+                onEvent: Self.printer(file: file, dryRun: dryRun, context: context))
+        }
+        let count = report.applied.count
+        // A file adopted at N went from N, not from the 0 it was at before the tracking table was read.
+        let from = report.baselinedVersion ?? report.startVersion
+        if count == 0 {
+            context.standardOutput("\(database): \(file) is at version \(report.endVersion), nothing to apply\n")
+        } else {
+            let what = "\(count) migration\(count == 1 ? "" : "s")"
+            context.standardOutput(
+                dryRun
+                    ? "\(database): dry run, \(file) would go from version \(from) to \(report.endVersion) (\(what)); the file was not changed\n"
+                    : "\(database): \(file) migrated from version \(from) to \(report.endVersion) (\(what))\n"
+            )
+        }
+        if let adoption, arguments[Self.dropTrackingTable], !dryRun {
+            let connection = try SQLiteConnection(path: db.path, mode: .readWrite)
+            try connection.execute(sql: "DROP TABLE main.\(quoted(adoption.tableName))")
+            context.standardOutput("dropped \(adoption.tableName)\n")
+        }
+        return KilnTool.success
+    }
+
+    /// What `migrate` says as each migration is applied, and when the file is baselined.
+    private static func printer(file: String, dryRun: Bool, context: CommandContext) -> (Migrator.Event) -> Void {
         let verb = dryRun ? "would apply" : "applied"
-        let report = try migrator.migrate(
-            fileAt: db.path, to: arguments[Self.to], baseline: baseline, dryRun: dryRun
-        ) {
-            event in
+        return { event in
             switch event {
             case .willApply: break
             case .applied(let migration, let duration):
@@ -111,23 +136,18 @@ enum MigrateCommand: KilnCommand {
                 )
             }
         }
-        let count = report.applied.count
-        if count == 0 {
-            context.standardOutput("\(database): \(file) is at version \(report.endVersion), nothing to apply\n")
-        } else {
-            let what = "\(count) migration\(count == 1 ? "" : "s")"
-            context.standardOutput(
-                dryRun
-                    ? "\(database): dry run, \(file) would go from version \(report.startVersion) to \(report.endVersion) (\(what)); the file was not changed\n"
-                    : "\(database): \(file) migrated from version \(report.startVersion) to \(report.endVersion) (\(what))\n"
-            )
+    }
+
+    /// Runs `migrate`; a file kiln did not make that holds another tool's tracking table is said to be that
+    /// tool's, so the error names `--adopt` rather than `--baseline`.
+    private static func namingOtherTool<T>(of path: String, _ migrate: () throws -> T) throws -> T {
+        do { return try migrate() } catch var error as MigrationError where error.reason == .notCreatedByKiln {
+            let connection = try? SQLiteConnection(path: path, mode: .readOnly)
+            if let connection, let found = try? TrackingTable.tool(in: connection) {
+                error.madeBy = MigrationError.OtherTool(tool: found.tool.rawValue, table: found.table)
+            }
+            throw error
         }
-        if let adoption, arguments[Self.dropTrackingTable], !dryRun {
-            let connection = try SQLiteConnection(path: db.path, mode: .readWrite)
-            try connection.execute(sql: "DROP TABLE main.\(quoted(adoption.tableName))")
-            context.standardOutput("dropped \(adoption.tableName)\n")
-        }
-        return KilnTool.success
     }
 
     /// With `--adopt`: the version the other tool's tracking table maps to, said on standard output.

@@ -55,6 +55,10 @@ enum StatusCommand: KilnCommand {
         let pending: [MigrationEntry]
         let drift: [DriftEntry]
         let isNewerThanMigrations: Bool
+        /// At version 0: the other migration tool whose tracking table the file holds (`--json`'s `madeBy`).
+        var madeBy: String?
+        /// That tool's tracking table.
+        var trackingTable: String?
     }
 
     /// A schema difference as JSON: kind, objectType, name, expected/found for a changed object, the detail
@@ -127,11 +131,15 @@ enum StatusCommand: KilnCommand {
         let differences = SchemaDifference.compare(
             expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection),
             ignoringTables: migrator.baselineIgnoredTables)
-        return FileStatus(
+        var status = FileStatus(
             path: shown, version: version,
             pending: migrator.pending(after: version).map { MigrationEntry(version: $0.version, file: $0.path) },
             drift: differences.map(DriftEntry.init(difference:)),
             isNewerThanMigrations: false)
+        if version == 0, !differences.isEmpty, let found = try TrackingTable.tool(in: connection) {
+            (status.madeBy, status.trackingTable) = (found.tool.rawValue, found.table)
+        }
+        return status
     }
 
     /// A database's status as text, its migrations' paths shown by `shown` (from the current folder).
@@ -153,8 +161,18 @@ enum StatusCommand: KilnCommand {
         text +=
             file.pending.isEmpty
             ? "up to date\n" : "\(file.pending.count) pending migration\(file.pending.count == 1 ? "" : "s")\n"
-        if file.drift.isEmpty {
+        if let tool = file.madeBy, let table = file.trackingTable {
+            text +=
+                "made by \(tool): the file holds its tracking table \(table) and no kiln version; adopt it where it "
+                + "stands with 'kiln migrate \(status.name) --db \(file.path) --adopt' (after 'kiln import "
+                + "\(status.name) <folder> --from \(tool)')\n"
+        } else if file.drift.isEmpty {
             text += "no drift: the schema matches migrations 1 to \(file.version)\n"
+        } else if file.version == 0 {
+            text += "drift: the file has tables but no kiln version (version 0):\n"
+            for entry in file.drift { text += "  \(OneLineText.escaped("\(entry.difference)"))\n" }
+            text += "if its schema is what migrations 1 to N produce, adopt it with "
+            text += "'kiln migrate \(status.name) --db \(file.path) --baseline N'\n"
         } else {
             text += "drift: the schema differs from migrations 1 to \(file.version):\n"
             for entry in file.drift { text += "  \(OneLineText.escaped("\(entry.difference)"))\n" }

@@ -27,7 +27,10 @@ extension MigrationError: CommandLineDiagnosable {
                 ? "point --db at a database file"
                 : "point --db at a database file, or at a path where kiln may create one"
         case .applicationIDMismatch: "this file belongs to another application; point --db at the right file"
-        case .notCreatedByKiln: "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
+        case .notCreatedByKiln:
+            madeBy.map {
+                "\($0.tool) made it (its tracking table \($0.table) is there): adopt it where it stands with '--adopt', once the history is imported ('kiln import \(database) <folder> --from \($0.tool)')"
+            } ?? "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
         case .cannotRead(let error) where error.isInterruptedWrite: Self.interruptedWriteHint(path)
         case .statementFailed(_, let error) where error.message == "no such function: \(PlanPlaceholder.functionName)":
             "this is a placeholder kiln plan left to fill: replace the whole \(PlanPlaceholder.functionName)(...) call "

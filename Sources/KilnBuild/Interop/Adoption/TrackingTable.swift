@@ -42,6 +42,19 @@ package struct TrackingTable: Sendable, Equatable {
         return TrackingTable(tool: tool, tableName: table, applied: applied)
     }
 
+    /// The other tool whose tracking table `connection`'s database holds (named as the tool names it, with the
+    /// columns kiln reads): how a command that meets a database kiln did not make names `--adopt` as the way
+    /// in. Nil when there is none, or several.
+    ///
+    /// - Throws: ``SQLiteError`` when the schema cannot be read.
+    package static func tool(in connection: SQLiteConnection) throws -> (tool: ForeignTool, table: String)? {
+        let found = try candidates(in: connection)
+        guard found.count == 1, let (tool, table) = found.first,
+            (try? requireColumns(of: tool, table, connection, "")) != nil
+        else { return nil }
+        return (tool, table)
+    }
+
     /// Refuses a table named like the tool's whose columns are not the tool's: a table of the user's own,
     /// which says nothing about what was applied.
     private static func requireColumns(
