@@ -18,6 +18,7 @@ extension UpgradeChain {
         into groups: inout UpgradeFindingGroups
     ) throws {
         try advance(&ordinary, through: version - 1, into: &groups)
+        var reported = false
         do {
             try check.migrator.migrate(ordinary.connection, to: version)
         } catch let error as MigrationError where error.isAboutTheMigration {
@@ -26,8 +27,12 @@ extension UpgradeChain {
             ordinary.connection = try Self.schemaOnly(check.migrator, at: version)
             ordinary.start = version
             ordinary.filled = [:]
+            // The same failure at the same place: one finding, whose starting versions are found once.
+            reported = error.upgradeProblem == failure.upgradeProblem && error.location == failure.location
         }
-        try report(failure, at: version, chainStart: chain.start, risk: Self.shape(of: failure), into: &groups)
+        if !reported {
+            try report(failure, at: version, chainStart: chain.start, risk: Self.shape(of: failure), into: &groups)
+        }
         // The chain goes on from the ordinary rows that passed; its unusual rows come again at this version.
         let copy = try SQLiteConnection(path: ":memory:")
         try ordinary.connection.copyDatabase(into: copy)
