@@ -22,6 +22,11 @@ package struct AdoptionError: DiagnosticError, Equatable {
         case noFile
         /// SQLite cannot read the file (not a database, damaged, an I/O error).
         case cannotRead(SQLiteError)
+        /// The tool recorded another checksum for an applied migration than its imported file has: the file
+        /// was edited after the migration was released.
+        case editedMigration(EditedMigration)
+        /// A version accepted as edited that no imported migration has.
+        case unknownAcceptedVersion(String)
     }
 
     /// What is wrong.
@@ -85,6 +90,13 @@ package struct AdoptionError: DiagnosticError, Equatable {
                 Diagnostic(
                     .error, "\(file): \(tool.rawValue)'s table records no applied migration",
                     hint: "an empty database needs no adoption: delete the table and migrate it")
+            ]
+        case .editedMigration(let edited): [edited.diagnostic(file: file)]
+        case .unknownAcceptedVersion(let version):
+            [
+                Diagnostic(
+                    .error, "--accept-edited \(version): no imported migration has version \(version)",
+                    hint: "name the version as the tool does, as imported.json's sourceVersion writes it")
             ]
         case .outOfOrder(let applied, let missing):
             [

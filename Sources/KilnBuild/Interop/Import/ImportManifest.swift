@@ -18,6 +18,8 @@ import Foundation
 ///
 /// `sourceVersion` is the exact text of the version column the tool fills: diesel's timestamp without
 /// dashes, sqlx's, golang-migrate's and goose's integer, dbmate's version as written, Flyway's dotted version.
+/// `sourceChecksum`, for the tools that record one (sqlx, Flyway), is the checksum the tool stores for the
+/// source file, so that adoption can refuse a database whose released migration was edited since.
 struct ImportManifest: Codable, Equatable {
     /// One kiln version.
     struct Entry: Codable, Equatable {
@@ -31,6 +33,10 @@ struct ImportManifest: Codable, Equatable {
         let sourceName: String
         /// The source files, relative to the source folder.
         let sourceFiles: [String]
+        /// The checksum the tool records for the source file, as ``SourceChecksum`` computes it (sqlx's
+        /// SHA-384 in hexadecimal, Flyway's CRC-32 in decimal); absent for the other tools, and in manifests
+        /// written before kiln kept it.
+        var sourceChecksum: String? = nil
     }
 
     /// The format's version, 1.
@@ -53,7 +59,7 @@ struct ImportManifest: Codable, Equatable {
         migrations = plan.migrations.map {
             Entry(
                 version: $0.version, file: $0.fileName, sourceVersion: $0.sourceVersion, sourceName: $0.sourceName,
-                sourceFiles: [$0.sourceFile])
+                sourceFiles: [$0.sourceFile], sourceChecksum: $0.sourceChecksum)
         }
     }
 

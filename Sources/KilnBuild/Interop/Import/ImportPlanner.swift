@@ -48,7 +48,8 @@ package enum ImportPlanner {
                 ImportPlan.Migration(
                     version: version, fileName: fileName(version: version, source: source), bytes: bytes,
                     sourceVersion: source.trackedVersion, sourceName: source.name, sourceFile: source.file,
-                    isSection: source.imported.count != source.bytes.count))
+                    isSection: source.imported.count != source.bytes.count,
+                    sourceChecksum: SourceChecksum.of(source.bytes, tool: tool)))
         }
         return ImportPlan(
             tool: tool, database: database, source: folder.shown, migrations: migrations, removals: removals,
