@@ -7,7 +7,8 @@ import Testing
 /// over by `kiln migrate --adopt` after `kiln import`.
 @Suite("kiln migrate --adopt")
 struct AdoptCommandTests {
-    /// Per tool: the tracking table as the tool creates and fills it after applying its first three migrations.
+    /// Per tool: the tracking table as the tool creates and fills it after applying its first three migrations
+    /// (sqlx's and Flyway's checksums set by ``recordChecksums(of:in:)``).
     static let tracking: [String: String] = [
         "diesel": """
         CREATE TABLE __diesel_schema_migrations (
@@ -64,9 +65,24 @@ struct AdoptCommandTests {
         let database = try SQLiteConnection(path: project.path("app.db"))
         try database.execute(sql: try firstThree.upSQL())
         try database.execute(sql: try #require(Self.tracking[fixture.tool]))
+        try Self.recordChecksums(of: firstThree, in: database)
         try database.execute(sql: "INSERT INTO users (email) VALUES ('ada@example.com')")
         try database.close()
         return project
+    }
+
+    /// sqlx's and Flyway's rows get the checksums the tools record for the files applied, in order.
+    static func recordChecksums(of applied: ImportFixture, in database: SQLiteConnection) throws {
+        guard ["sqlx", "flyway"].contains(applied.tool) else { return }
+        let sums = try ToolTrackingTables.checksums(
+            tool: applied.tool, files: applied.upFiles.map { "\(applied.path)/\($0)" })
+        for (index, sum) in sums.enumerated() {
+            try database.execute(
+                sql: applied.tool == "sqlx"
+                    ? "UPDATE _sqlx_migrations SET checksum = x'\(sum)' WHERE version = "
+                        + "(SELECT version FROM _sqlx_migrations ORDER BY version LIMIT 1 OFFSET \(index))"
+                    : "UPDATE flyway_schema_history SET checksum = \(sum) WHERE installed_rank = \(index + 1)")
+        }
     }
 
     @Test(

@@ -107,7 +107,8 @@ struct ChecksumToolAdoptTests {
         #expect(result.status == 1)
         let error = result.standardError
         #expect(error.contains("recorded checksum \(Self.sum(original)) for version "), "\(error)")
-        #expect(error.contains("but \(tool)/\(file) as imported sums to \(Self.sum(edited))"), "\(error)")
+        #expect(
+            error.contains("but the imported file \(tool)/\(file) has checksum \(Self.sum(edited))"), "\(error)")
         #expect(error.contains("never checks it") == (tool == "drizzle"), "\(error)")
         #expect(try project.read("app.db") == before)
     }

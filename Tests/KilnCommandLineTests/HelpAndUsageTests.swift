@@ -46,7 +46,8 @@ struct HelpAndUsageTests {
                 Usage: kiln migrate <database> [--db <file>] [--each <pattern>] [--to <version>]
                                     [--dry-run] [--baseline <version>] [--jobs <n>]
                                     [--fail-fast] [--shard <k/n>] [--create-empty] [--json]
-                                    [--adopt] [--drop-tracking-table] [--root <dir>]
+                                    [--adopt] [--drop-tracking-table]
+                                    [--accept-edited <version>] ... [--root <dir>]
                   See 'kiln help migrate' for more.
 
                 """)

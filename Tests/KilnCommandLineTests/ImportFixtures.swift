@@ -12,12 +12,14 @@ struct ImportFixture: CustomStringConvertible, Sendable {
     let upFiles: [String]
     /// For goose and dbmate, the down marker the up section ends at.
     let downMarker: String?
+    /// The folder of `Tests/Fixtures/` the tool's folder is in.
+    var root = "import"
 
-    var description: String { tool }
+    var description: String { "\(root)/\(tool)" }
 
     /// The fixture folder.
     var path: String {
-        TestFixtures.url("import/\(tool)").path
+        TestFixtures.url("\(root)/\(tool)").path
     }
 
     /// The SQL the tool runs, in its order: each up file, cut at the down marker.

@@ -73,6 +73,20 @@ struct ImportRefusalTests {
                 == "src/9_touch_notes.up.sql:1:1: error: version 9 is also the version of src/009_again.up.sql\n")
     }
 
+    @Test("dbmate keeps versions as written: 020240102150405 is another version, a second 20240102150405 is not")
+    func dbmateDuplicate() throws {
+        let project = try Self.project(copying: "dbmate")
+        try project.write("src/020240102150405_padded.sql", "-- migrate:up\nSELECT 1;\n")
+        #expect(kiln(["import", "app", "src"], in: project.url).status == 0)
+        try project.write("src/20240102150405_again.sql", "-- migrate:up\nSELECT 1;\n")
+        let result = kiln(["import", "other", "src"], in: project.url)
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "src/20240102150405_create_users.sql:1:1: error: version 20240102150405 is also the version of "
+                + "src/20240102150405_again.sql\n")
+    }
+
     @Test("a Flyway R__ repeatable migration is refused at its file")
     func repeatable() throws {
         let project = try Self.project(copying: "flyway")

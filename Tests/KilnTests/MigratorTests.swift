@@ -253,6 +253,27 @@ struct MigratorTests {
         #expect(try db.integer(sql: "SELECT count(*) FROM item") == 3)
     }
 
+    @Test("a chain failing while it builds the baseline's schema says the file was left at version 0")
+    func baselineChainFails() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("legacy.sqlite")
+        try SQLiteConnection(path: path).execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        let before = try folder.read("legacy.sqlite")
+        let broken = Self.shop + [("0004_again.sql", "CREATE TABLE item (id);\n")]
+        let error = try #require(throws: MigrationError.self) {
+            try migrator(broken).migrate(fileAt: path, baseline: 4)
+        }
+        guard case .statementFailed(4, _) = error.reason else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(
+            error.hint
+                == "building the schema of version 4 in memory, to compare the database with, failed at migration 4; "
+                + "the database was not changed and stays at version 0")
+        #expect(try folder.read("legacy.sqlite") == before)
+    }
+
     @Test("a baseline above the target is refused")
     func baselineAboveTarget() throws {
         let folder = try TemporaryDirectory()

@@ -74,3 +74,15 @@ extension MigrationError {
             + "file lacks"
     }
 }
+
+extension MigrationError.Reason {
+    /// The migration a failure while migrations ran is about (a statement, the file, a foreign key); nil for
+    /// the other reasons.
+    var migrationVersion: Int32? {
+        switch self {
+        case .statementFailed(let version, _), .fileFailed(let version, _), .foreignKeyViolation(let version, _):
+            version
+        default: nil
+        }
+    }
+}

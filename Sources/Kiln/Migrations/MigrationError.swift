@@ -72,6 +72,9 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
     /// Where the run stood when it failed, for a failure while migrations ran; with the version read back
     /// from the file after a fault of the disk (``RunState``).
     public var run: RunState?
+    /// The baseline whose schema was being built, in memory, to compare the file with when a migration
+    /// failed: the chain itself fails, and the file, at version 0, was not changed.
+    public var failedBuildingBaseline: Int32?
 
     /// An error from its facts.
     package init(_ reason: Reason, location: SourceLocation? = nil, path: String, database: String) {
@@ -120,6 +123,10 @@ public struct MigrationError: DiagnosticError, Equatable, CustomStringConvertibl
 
     /// What to do about it, in terms of the library's API, when there is something to say.
     public var hint: String? {
+        if let baseline = failedBuildingBaseline, let version = reason.migrationVersion {
+            return "building the schema of version \(baseline) in memory, to compare the database with, failed at "
+                + "migration \(version); the database was not changed and stays at version 0"
+        }
         if let hint = readBackHint(rerun: "migrate it again") { return hint }
         return switch reason {
         case .statementFailed(let version, _), .fileFailed(let version, _):

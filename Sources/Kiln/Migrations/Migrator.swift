@@ -273,8 +273,14 @@ public struct Migrator: Sendable {
 
     /// Sets the version of a database whose schema equals the schema of `version`.
     private func adopt(_ connection: SQLiteConnection, at version: Int32) throws {
+        let expected: SchemaSnapshot
+        do { expected = try freshSchema(at: version) } catch var error as MigrationError {
+            // The chain failed in the scratch database, not in the file, which is still at version 0.
+            error.failedBuildingBaseline = version
+            throw error
+        }
         let differences = SchemaDifference.compare(
-            expected: try freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection),
+            expected: expected, actual: try SchemaSnapshot.read(from: connection),
             ignoringTables: baselineIgnoredTables)
         guard differences.isEmpty else {
             throw failure(.baselineMismatch(version: version, differences: differences), connection)

@@ -55,10 +55,10 @@ package enum ForeignTool: String, CaseIterable, Sendable, Codable {
     var trackingColumns: [String] {
         switch self {
         case .diesel, .dbmate: ["version"]
-        case .sqlx: ["version", "success"]
+        case .sqlx: ["version", "success", "checksum"]
         case .golangMigrate: ["version", "dirty"]
         case .goose: ["id", "version_id", "is_applied"]
-        case .flyway: ["installed_rank", "version", "type", "success"]
+        case .flyway: ["installed_rank", "version", "type", "checksum", "success"]
         case .drizzle: ["hash", "created_at"]
         case .prisma: ["checksum", "finished_at", "migration_name", "rolled_back_at", "started_at"]
         case .grdb: ["identifier"]

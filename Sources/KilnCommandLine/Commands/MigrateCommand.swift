@@ -43,7 +43,7 @@ enum MigrateCommand: KilnCommand {
         options: [
             db.declaration, each.declaration, to.declaration, dryRun.declaration, baseline.declaration,
             jobs.declaration, failFast.declaration, shard.declaration, createEmpty.declaration, json.declaration,
-            adopt.declaration, dropTrackingTable.declaration,
+            adopt.declaration, dropTrackingTable.declaration, acceptEdited.declaration,
         ],
         group: .install)
 
@@ -54,6 +54,10 @@ enum MigrateCommand: KilnCommand {
     /// `--drop-tracking-table`.
     static let dropTrackingTable = Option<Bool>(
         flag: "drop-tracking-table", help: "With --adopt, drop the other tool's tracking table once adopted.")
+    /// `--accept-edited <version> ...`.
+    static let acceptEdited = Option<[String]>(
+        name: "accept-edited", valueName: "version",
+        help: "With --adopt, take over although this released migration (its tool's version) was edited; repeatable.")
 
     /// `--each <pattern>`.
     static let each: Option<FleetPatternPath?> = {
@@ -155,8 +159,10 @@ enum MigrateCommand: KilnCommand {
         -> Adoption?
     {
         guard arguments[adopt] else {
-            if arguments[dropTrackingTable] {
-                throw UsageError(message: "'--drop-tracking-table' goes with '--adopt'", hint: nil, command: spec.name)
+            if let option = arguments[dropTrackingTable]
+                ? dropTrackingTable.name : arguments[acceptEdited].isEmpty ? nil : acceptEdited.name
+            {
+                throw UsageError(message: "'--\(option)' goes with '--adopt'", hint: nil, command: spec.name)
             }
             return nil
         }
@@ -165,7 +171,9 @@ enum MigrateCommand: KilnCommand {
                 message: "'--adopt' finds the baseline itself; drop '--baseline'", hint: nil, command: spec.name)
         }
         guard let file = arguments[db] else { return nil }
-        let found = try project.adoption(for: arguments[database], fileAt: file.path, shownAs: file.text)
+        let found = try project.adoption(
+            for: arguments[database], fileAt: file.path, shownAs: file.text,
+            acceptingEdited: Set(arguments[acceptEdited]))
         context.standardOutput(
             "\(file.text): \(found.tool.rawValue)'s \(found.tableName) maps to kiln version \(found.version)\n")
         return found
@@ -190,9 +198,13 @@ enum MigrateCommand: KilnCommand {
             if let option = fleetOnly.compactMap({ $0 }).first { throw usage("'\(option)' goes with '--each'") }
             return file
         case (nil, .some):
-            if arguments[adopt] || arguments[dropTrackingTable] {
+            let adoptOnly = [
+                arguments[adopt] ? adopt.name : nil, arguments[dropTrackingTable] ? dropTrackingTable.name : nil,
+                arguments[acceptEdited].isEmpty ? nil : acceptEdited.name,
+            ]
+            if let option = adoptOnly.compactMap({ $0 }).first {
                 throw UsageError(
-                    message: "'--\(arguments[adopt] ? adopt.name : dropTrackingTable.name)' does not go with '--each'",
+                    message: "'--\(option)' does not go with '--each'",
                     hint: "adopt files one at a time with '--db'", command: spec.name)
             }
             return nil

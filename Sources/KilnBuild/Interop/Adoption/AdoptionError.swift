@@ -20,11 +20,13 @@ package struct AdoptionError: DiagnosticError, Equatable {
         case nothingApplied(ForeignTool)
         /// There is no file to adopt.
         case noFile
-        /// `tool` recorded `recorded` as the sum of `version`, whose source file `source` (as imported) sums to
-        /// `imported`: the file was edited after that database applied it.
-        case editedMigration(tool: ForeignTool, version: String, source: String, recorded: String, imported: String)
         /// SQLite cannot read the file (not a database, damaged, an I/O error).
         case cannotRead(SQLiteError)
+        /// The tool recorded another checksum for an applied migration than its imported file has: the file
+        /// was edited after the migration was released.
+        case editedMigration(EditedMigration)
+        /// A version accepted as edited that no imported migration has.
+        case unknownAcceptedVersion(String)
     }
 
     /// What is wrong.
@@ -89,10 +91,12 @@ package struct AdoptionError: DiagnosticError, Equatable {
                     .error, "\(file): \(tool.rawValue)'s table records no applied migration",
                     hint: "an empty database needs no adoption: delete the table and migrate it")
             ]
-        case .editedMigration(let tool, let version, let source, let recorded, let imported):
+        case .editedMigration(let edited): [edited.diagnostic(file: file)]
+        case .unknownAcceptedVersion(let version):
             [
-                Self.edited(
-                    tool: tool, version: version, source: source, recorded: recorded, imported: imported, file: file)
+                Diagnostic(
+                    .error, "--accept-edited \(version): no imported migration has version \(version)",
+                    hint: "name the version as the tool does, as imported.json's sourceVersion writes it")
             ]
         case .outOfOrder(let applied, let missing):
             [
@@ -101,20 +105,5 @@ package struct AdoptionError: DiagnosticError, Equatable {
                     hint: "apply \(missing) with the old tool first, so the database is at one version of the history")
             ]
         }
-    }
-
-    /// The refusal of a file edited after it was applied, with both sums; drizzle never checks its hash, so the
-    /// edit may have gone unnoticed until now.
-    private static func edited(
-        tool: ForeignTool, version: String, source: String, recorded: String, imported: String, file: String
-    ) -> Diagnostic {
-        let unchecked =
-            tool == .drizzle ? " (drizzle records this hash but never checks it, so the edit went unnoticed)" : ""
-        return Diagnostic(
-            .error,
-            "\(file): \(tool.rawValue) recorded checksum \(recorded) for version \(version), but \(source) as "
-                + "imported sums to \(imported)\(unchecked)",
-            hint: "the file was edited after this database applied it: import the file as it was released, or "
-                + "check by hand that the database holds what the edited file makes")
     }
 }

@@ -93,11 +93,12 @@ extension KilnProject {
     /// - Throws: ``AdoptionError`` naming the version, the file and both sums; or for a row of a version
     ///   `imported.json` does not know, or a mapping without the sums.
     func requireRecordedChecksums(
-        _ recorded: [ChecksumTables.Recorded], database: String, tool: ForeignTool, file: String
+        _ recorded: [ChecksumTables.Recorded], database: String, tool: ForeignTool, file: String,
+        accepting accepted: Set<String> = []
     ) throws {
         guard !recorded.isEmpty, let manifest = try importManifest(for: database) else { return }
         let entries = Dictionary(manifest.migrations.map { ($0.sourceVersion, $0) }) { first, _ in first }
-        for row in recorded {
+        for row in recorded where !accepted.contains(row.version) {
             guard let entry = entries[row.version] else {
                 throw AdoptionError(.unknownVersion(row.version), file: file)
             }
@@ -111,7 +112,8 @@ extension KilnProject {
             let source = entry.sourceFiles.first.map { "\(manifest.source)/\($0)" } ?? manifest.source
             throw AdoptionError(
                 .editedMigration(
-                    tool: tool, version: row.version, source: source, recorded: row.checksum, imported: own),
+                    EditedMigration(
+                        tool: tool, version: row.version, sourceFile: source, recorded: row.checksum, imported: own)),
                 file: file)
         }
     }

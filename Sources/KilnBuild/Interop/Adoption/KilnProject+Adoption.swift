@@ -20,13 +20,18 @@ extension KilnProject {
     ///   - database: the database whose migrations were imported.
     ///   - path: the file.
     ///   - shown: the file as shown to the user.
+    ///   - acceptedEdits: versions, as the tool names them, whose recorded checksum may differ from their
+    ///     imported file's: migrations the team knowingly edited after releasing them.
     /// - Returns: the tool, its table and the version.
     /// - Throws: ``TrackingTableError`` (no table, several, not the tool's, a row without a version, dirty or
     ///   failed), ``AdoptionError`` (no such file, unreadable, no mapping, another tool's mapping, already a kiln
-    ///   file, nothing applied, unknown or missing versions, a sum drizzle or Prisma recorded that is not the
-    ///   imported file's), or the ``FileSystemError`` of a path that is not
-    ///   a regular file.
-    package func adoption(for database: String, fileAt path: String, shownAs shown: String) throws -> Adoption {
+    ///   file, nothing applied, unknown or missing versions, an applied migration whose imported file has
+    ///   another checksum or sum than the tool recorded and that was not accepted), or the ``FileSystemError`` of a
+    ///   path that is not a regular file.
+    package func adoption(
+        for database: String, fileAt path: String, shownAs shown: String,
+        acceptingEdited acceptedEdits: Set<String> = []
+    ) throws -> Adoption {
         guard FileSystem.exists(path) else { throw AdoptionError(.noFile, file: shown) }
         let table: TrackingTable
         let recorded: [ChecksumTables.Recorded]
@@ -42,10 +47,13 @@ extension KilnProject {
         } catch let error as SQLiteError {
             throw AdoptionError(.cannotRead(error), file: shown)
         }
-        let mapping = try importMapping(for: database, tool: table.tool, file: shown)
-        try requireRecordedChecksums(recorded, database: database, tool: table.tool, file: shown)
+        let manifest = try importMapping(for: database, tool: table.tool, file: shown)
+        let mapping = manifest.migrations.map { (kiln: $0.version, source: $0.sourceVersion) }
+        try requireRecordedChecksums(
+            recorded, database: database, tool: table.tool, file: shown, accepting: acceptedEdits)
         let version = try AdoptionPlan.version(for: table.applied, mapping: mapping, file: shown)
         guard version > 0 else { throw AdoptionError(.nothingApplied(table.tool), file: shown) }
+        try Self.requireChecksums(of: table, match: manifest, through: version, accepting: acceptedEdits, file: shown)
         return Adoption(tool: table.tool, tableName: table.tableName, version: version)
     }
 
@@ -81,16 +89,42 @@ extension KilnProject {
         return manifest
     }
 
-    /// Each kiln version's source version, from `imported.json`.
-    private func importMapping(for database: String, tool: ForeignTool, file: String) throws -> [(
-        kiln: Int32, source: String
-    )] {
+    /// `imported.json`, which maps each kiln version to its source version.
+    private func importMapping(for database: String, tool: ForeignTool, file: String) throws -> ImportManifest {
         guard let manifest = try importManifest(for: database) else {
             throw AdoptionError(.noImportMapping(database: database, tool: tool), file: file)
         }
         guard manifest.tool == tool else {
             throw AdoptionError(.otherTool(mapping: manifest.tool, table: tool), file: file)
         }
-        return manifest.migrations.map { ($0.version, $0.sourceVersion) }
+        return manifest
+    }
+
+    /// Refuses an applied migration (kiln versions 1 to `version`) whose checksum in the tool's table differs
+    /// from the one `imported.json` kept for its file, unless its version is among `accepted`; a version
+    /// without a checksum on either side (a Flyway baseline, a manifest older than checksums) is not compared.
+    ///
+    /// - Throws: ``AdoptionError`` naming the version, the file and both sums, or an accepted version no
+    ///   imported migration has.
+    private static func requireChecksums(
+        of table: TrackingTable, match manifest: ImportManifest, through version: Int32,
+        accepting accepted: Set<String>,
+        file: String
+    ) throws {
+        let known = Set(manifest.migrations.map(\.sourceVersion))
+        if let unknown = accepted.sorted().first(where: { !known.contains($0) }) {
+            throw AdoptionError(.unknownAcceptedVersion(unknown), file: file)
+        }
+        for entry in manifest.migrations where entry.version <= version && !accepted.contains(entry.sourceVersion) {
+            guard let imported = entry.sourceChecksum, let recorded = table.checksums[entry.sourceVersion],
+                recorded != imported
+            else { continue }
+            let sourceFile = "\(manifest.source)/\(entry.sourceFiles.first ?? entry.file)"
+            throw AdoptionError(
+                .editedMigration(
+                    EditedMigration(
+                        tool: table.tool, version: entry.sourceVersion, sourceFile: sourceFile, recorded: recorded,
+                        imported: imported)), file: file)
+        }
     }
 }

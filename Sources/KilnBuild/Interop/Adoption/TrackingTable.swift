@@ -8,12 +8,18 @@ package struct TrackingTable: Sendable, Equatable {
     package let tableName: String
     /// What the table says was applied.
     package let applied: AppliedMigrations
+    /// The checksum the tool recorded for each version, for the tools that record one (see
+    /// ``recordedChecksums(of:_:_:)``), in the text ``SourceChecksum`` computes.
+    package let checksums: [String: String]
 
     /// A tracking table from its parts.
-    package init(tool: ForeignTool, tableName: String, applied: AppliedMigrations) {
+    package init(
+        tool: ForeignTool, tableName: String, applied: AppliedMigrations, checksums: [String: String] = [:]
+    ) {
         self.tool = tool
         self.tableName = tableName
         self.applied = applied
+        self.checksums = checksums
     }
 
     /// The tracking table of the database of `connection`, when it has one.
@@ -39,7 +45,9 @@ package struct TrackingTable: Sendable, Equatable {
         guard !listed.contains("") else {
             throw TrackingTableError(.missingVersion(tool: tool, table: table), file: file)
         }
-        return TrackingTable(tool: tool, tableName: table, applied: applied)
+        return TrackingTable(
+            tool: tool, tableName: table, applied: applied,
+            checksums: try recordedChecksums(of: tool, table, connection))
     }
 
     /// The other tool whose tracking table `connection`'s database holds (named as the tool names it, with the
@@ -164,7 +172,7 @@ package struct TrackingTable: Sendable, Equatable {
     }
 
     /// A version as text: an integer column (sqlx, goose, golang-migrate) in decimal.
-    private static func text(_ value: SQLiteValue) -> String {
+    static func text(_ value: SQLiteValue) -> String {
         switch value {
         case .integer(let number): String(number)
         case .text(let string): string

@@ -1,8 +1,10 @@
 import Kiln
 
 /// Diesel: one folder per migration, `<version>_<name>/` holding `up.sql` and `down.sql` (and optionally
-/// `metadata.toml`). The version is usually a timestamp, `2024-01-02-150405`; diesel stores it in
-/// `__diesel_schema_migrations.version` without the dashes, `20240102150405`.
+/// `metadata.toml`). The version is the folder name up to its first `_`, usually a timestamp,
+/// `2024-01-02-150405`; diesel stores it in `__diesel_schema_migrations.version` without the dashes,
+/// `20240102150405`, and applies the migrations in the order of those strings, compared as text: a folder
+/// `2024-03-13_170000_x` has version `20240313`, which sorts after `20240306170000`.
 enum DieselLayout: MigrationLayout {
     static func isCandidate(_ folder: SourceFolder) -> Bool {
         folder.folders.contains { version(of: $0) != nil && FileSystem.exists("\(folder.path)/\($0)/up.sql") }
@@ -29,14 +31,14 @@ enum DieselLayout: MigrationLayout {
             let entries = try folder.list(name)
             guard entries.contains("up.sql") else { throw ImportError(.missingUpFile, at: folder.location(name)) }
             let tracked = written.filter(\.isNumber)
-            guard let order = VersionKey([Substring(tracked)]) else { continue }
             for entry in entries {
                 let relative = "\(name)/\(entry)"
                 switch entry {
                 case "up.sql":
                     reading.migrations.append(
                         try LayoutFiles.wholeFile(
-                            relative, in: folder, order: order, tracked: tracked, written: written, name: title))
+                            relative, in: folder, order: .text(tracked), tracked: tracked, written: written, name: title
+                        ))
                 case "down.sql": reading.skippedDowns.append(folder.location(relative))
                 case "metadata.toml": try readMetadata(relative, in: folder, into: &reading)
                 default: try LayoutFiles.other(relative, in: folder, tool: .diesel, into: &reading)

@@ -53,7 +53,7 @@ enum FlywayLayout: MigrationLayout {
                 guard let order = VersionKey(groups(of: version)) else { continue }
                 let tracked = version.replacingOccurrences(of: "_", with: ".")
                 var migration = try LayoutFiles.wholeFile(
-                    file, in: folder, order: order, tracked: tracked, written: version, name: name)
+                    file, in: folder, order: .numbers(order), tracked: tracked, written: version, name: name)
                 migration.expandsInStrings = true
                 reading.migrations.append(migration)
             }

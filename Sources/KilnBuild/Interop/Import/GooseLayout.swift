@@ -24,7 +24,7 @@ enum GooseLayout: MigrationLayout {
                 throw ImportError(.versionOutOfRange(written, .goose), at: folder.location(file))
             }
             var migration = try SectionMarkers.read(
-                file, in: folder, version: (order, String(value), written), name: name,
+                file, in: folder, version: (.numbers(order), String(value), written), name: name,
                 command: SectionMarkers.goose, upMarker: "-- +goose Up", into: &reading
             ) { command in
                 command == "no transaction" ? LayoutFiles.transactionNote : nil

@@ -18,8 +18,10 @@ import Foundation
 ///
 /// `sourceVersion` is the exact text of the version column the tool fills: diesel's timestamp without
 /// dashes, sqlx's, golang-migrate's and goose's integer, dbmate's version as written, Flyway's dotted version,
-/// drizzle's journal `when` (its `created_at`), Prisma's folder name (its `migration_name`). For drizzle and
-/// Prisma, `sourceChecksums` holds the SHA-256 sums the tool records for the file, which `--adopt` compares.
+/// drizzle's journal `when` (its `created_at`), Prisma's folder name (its `migration_name`). `sourceChecksum`,
+/// for sqlx and Flyway, is the checksum the tool stores for the source file; for drizzle and Prisma,
+/// `sourceChecksums` holds the SHA-256 sums the tool records (and the line-end variants it accepts). `--adopt`
+/// compares them, so a database whose released migration was edited since is refused.
 struct ImportManifest: Codable, Equatable {
     /// One kiln version.
     struct Entry: Codable, Equatable {
@@ -36,6 +38,10 @@ struct ImportManifest: Codable, Equatable {
         /// The sums the tool records for the source file, computed as it computes them (drizzle's hash,
         /// Prisma's checksum, and the line-end variants the tool also accepts); absent for other tools.
         var sourceChecksums: [String]?
+        /// The checksum the tool records for the source file, as ``SourceChecksum`` computes it (sqlx's
+        /// SHA-384 in hexadecimal, Flyway's CRC-32 in decimal); absent for the other tools, and in manifests
+        /// written before kiln kept it.
+        var sourceChecksum: String? = nil
     }
 
     /// The format's version, 1.
@@ -58,7 +64,8 @@ struct ImportManifest: Codable, Equatable {
         migrations = plan.migrations.map {
             Entry(
                 version: $0.version, file: $0.fileName, sourceVersion: $0.sourceVersion, sourceName: $0.sourceName,
-                sourceFiles: [$0.sourceFile], sourceChecksums: $0.sourceChecksums.isEmpty ? nil : $0.sourceChecksums)
+                sourceFiles: [$0.sourceFile], sourceChecksums: $0.sourceChecksums.isEmpty ? nil : $0.sourceChecksums,
+                sourceChecksum: $0.sourceChecksum)
         }
     }
 

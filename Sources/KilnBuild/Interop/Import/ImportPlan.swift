@@ -19,6 +19,9 @@ package struct ImportPlan: Sendable {
         package let sourceFile: String
         /// Whether only part of the source file was imported (its up section).
         package let isSection: Bool
+        /// The checksum the source tool records for the source file, computed as the tool does
+        /// (``SourceChecksum``); nil for a tool that records none.
+        package let sourceChecksum: String?
         /// The sums the tool records for the source file (see `SourceMigration.checksums`); empty for tools
         /// that record none.
         package var sourceChecksums: [String] = []

@@ -48,11 +48,13 @@ package enum ImportPlanner {
                 ImportPlan.Migration(
                     version: version, fileName: fileName(version: version, source: source), bytes: bytes,
                     sourceVersion: source.trackedVersion, sourceName: source.name, sourceFile: source.file,
-                    isSection: source.imported.count != source.bytes.count, sourceChecksums: source.checksums))
+                    isSection: source.imported.count != source.bytes.count,
+                    sourceChecksum: SourceChecksum.of(source.bytes, tool: tool), sourceChecksums: source.checksums))
         }
         return ImportPlan(
             tool: tool, database: database, source: folder.shown, migrations: migrations, removals: removals,
-            skippedDowns: reading.skippedDowns, notes: reading.notes)
+            skippedDowns: reading.skippedDowns,
+            notes: reading.notes + OrderReview.notes(ordered, tool: tool, in: folder))
     }
 
     /// The one tool whose shape the folder has; when several fit, the one candidate holding a file only it
@@ -74,13 +76,19 @@ package enum ImportPlanner {
     /// The migrations in the tool's order.
     ///
     /// - Returns: the ordered migrations.
-    /// - Throws: ``ImportError`` for two migrations of the same version.
+    /// - Throws: ``ImportError`` for two migrations of the same version: equal as the tool compares them
+    ///   (Flyway's `1.1` and `1.01`), or recorded alike in its table (dbmate's `001_a` and `001_b`).
     private static func order(_ migrations: [SourceMigration], in folder: SourceFolder) throws -> [SourceMigration] {
         let sorted = migrations.sorted { ($0.order, $0.file) < ($1.order, $1.file) }
-        for (previous, next) in zip(sorted, sorted.dropFirst()) where previous.order == next.order {
-            throw ImportError(
-                .duplicateVersion(next.writtenVersion, otherFile: folder.shownPath(previous.file)),
-                at: folder.location(next.file))
+        var fileOfVersion: [String: String] = [:]
+        for (index, next) in sorted.enumerated() {
+            let equalKey = index > 0 && sorted[index - 1].order == next.order ? sorted[index - 1].file : nil
+            if let other = equalKey ?? fileOfVersion[next.trackedVersion] {
+                throw ImportError(
+                    .duplicateVersion(next.writtenVersion, otherFile: folder.shownPath(other)),
+                    at: folder.location(next.file))
+            }
+            fileOfVersion[next.trackedVersion] = next.file
         }
         return sorted
     }

@@ -32,7 +32,7 @@ enum LayoutFiles {
     /// - Returns: the migration.
     /// - Throws: ``ImportError`` when the file cannot be read.
     static func wholeFile(
-        _ relative: String, in folder: SourceFolder, order: VersionKey, tracked: String, written: String, name: String
+        _ relative: String, in folder: SourceFolder, order: SourceOrder, tracked: String, written: String, name: String
     ) throws -> SourceMigration {
         let bytes = try folder.read(relative)
         return SourceMigration(

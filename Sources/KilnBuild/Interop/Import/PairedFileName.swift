@@ -67,7 +67,7 @@ struct PairedFileName {
             }
             reading.migrations.append(
                 try LayoutFiles.wholeFile(
-                    file, in: folder, order: order, tracked: trackedVersion, written: parsed.version,
+                    file, in: folder, order: .numbers(order), tracked: trackedVersion, written: parsed.version,
                     name: parsed.name))
         }
         return reading

@@ -33,7 +33,7 @@ enum PrismaLayout: MigrationLayout {
             let (written, title) = LayoutFiles.versionAndName(Substring(name)) ?? ("", name)
             guard let order = VersionKey([Substring(String(position))]) else { continue }
             var migration = try LayoutFiles.wholeFile(
-                "\(name)/\(script)", in: folder, order: order, tracked: name, written: written, name: title)
+                "\(name)/\(script)", in: folder, order: .numbers(order), tracked: name, written: written, name: title)
             migration.checksums = checksums(of: migration.bytes)
             reading.migrations.append(migration)
             for entry in entries where entry != script {

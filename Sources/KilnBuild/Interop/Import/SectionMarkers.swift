@@ -43,7 +43,7 @@ enum SectionMarkers {
     /// - Returns: the migration.
     /// - Throws: ``ImportError`` when there is no up marker, or SQL before it.
     static func read(
-        _ file: String, in folder: SourceFolder, version: (order: VersionKey, tracked: String, written: String),
+        _ file: String, in folder: SourceFolder, version: (order: SourceOrder, tracked: String, written: String),
         name: String, command: (SourceLines.Line) -> String?, upMarker: String, into reading: inout LayoutReading,
         note: (String) -> String?
     ) throws -> SourceMigration {

@@ -1,7 +1,7 @@
 /// One up migration of the source folder, before it is renumbered.
 struct SourceMigration {
     /// The key the source tool orders by.
-    let order: VersionKey
+    let order: SourceOrder
     /// The version exactly as the tool stores it in its tracking table.
     let trackedVersion: String
     /// The version as the file name writes it (kept in the slug).

@@ -24,3 +24,30 @@ struct VersionKey: Comparable, Hashable, Sendable {
         return left.components.count < right.components.count
     }
 }
+
+/// What a source tool sorts its migrations by: numbers for most tools, text compared byte by byte for diesel
+/// (its version is a string, `20240313` after `20240306170000`) and dbmate (it sorts the file names).
+enum SourceOrder: Comparable, Hashable, Sendable {
+    /// A version compared as numbers (sqlx, golang-migrate, goose, Flyway).
+    case numbers(VersionKey)
+    /// Text compared by its UTF-8 bytes, as Rust's and Go's string comparisons do.
+    case text(String)
+
+    /// How the order compares, as the review words it.
+    var wording: String {
+        switch self {
+        case .numbers: "versions compare as numbers"
+        case .text: "versions compare as text, character by character"
+        }
+    }
+
+    static func < (left: SourceOrder, right: SourceOrder) -> Bool {
+        switch (left, right) {
+        case (.numbers(let a), .numbers(let b)): a < b
+        case (.text(let a), .text(let b)): a.utf8.lexicographicallyPrecedes(b.utf8)
+        // One tool's migrations are all of one kind; numbers first keeps the order total.
+        case (.numbers, .text): true
+        case (.text, .numbers): false
+        }
+    }
+}

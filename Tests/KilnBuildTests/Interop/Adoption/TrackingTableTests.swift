@@ -43,6 +43,7 @@ struct TrackingTableTests {
 
             """
         #expect(try Self.read(create)?.applied == .versions(["20230101000000", "20230301000000"]))
+        #expect(try Self.read(create)?.checksums == ["20230101000000": "00", "20230301000000": "00"])
         #expect(throws: TrackingTableError(.failed(tool: .sqlx, version: "20230401000000"), file: "app.db")) {
             try Self.read(
                 create + "INSERT INTO _sqlx_migrations VALUES (20230401000000, 'x', '2023-04-01', FALSE, x'00', 5);")
@@ -108,6 +109,8 @@ struct TrackingTableTests {
 
             """
         #expect(try Self.read(create)?.applied == .through("1", andLater: ["1.1"]))
+        // The baseline has no checksum, the repeatable script no version.
+        #expect(try Self.read(create)?.checksums == ["1.1": "12"])
         #expect(throws: TrackingTableError(.failed(tool: .flyway, version: "2"), file: "app.db")) {
             try Self.read(
                 create

@@ -80,12 +80,30 @@ struct ImportPlannerTests {
     func fileNames() {
         func name(_ version: String, _ title: String) -> String {
             let source = SourceMigration(
-                order: VersionKey(["1"])!, trackedVersion: version, writtenVersion: version, name: title, file: "f",
-                bytes: [], imported: 0..<0)
+                order: .numbers(VersionKey(["1"])!), trackedVersion: version, writtenVersion: version, name: title,
+                file: "f", bytes: [], imported: 0..<0)
             return ImportPlanner.fileName(version: 3, source: source)
         }
         #expect(name("20240102150405", "add_tags") == "0003_20240102150405_add_tags.sql")
         #expect(name("1.10", "add tags.v2") == "0003_1-10_add_tags_v2.sql")
         #expect(name("2024-01-02-150405", "größe") == "0003_2024-01-02-150405_gr__e.sql")
+    }
+
+    @Test("text orders compare bytes: diesel's 20240313 after 20240306170000, which numbers put after it")
+    func orders() throws {
+        #expect(SourceOrder.text("20240306170000") < .text("20240313"))
+        #expect(SourceOrder.text("20240313") < .text("20240314000000"))
+        #expect(SourceOrder.text("10_b.sql") < .text("9_a.sql"))
+        let short = try #require(VersionKey(["20240313"]))
+        let long = try #require(VersionKey(["20240306170000"]))
+        #expect(SourceOrder.numbers(short) < .numbers(long))
+    }
+
+    @Test("the displaced migrations are the fewest whose moving explains another order")
+    func displaced() {
+        #expect(OrderReview.displaced([0, 1, 2, 3]).isEmpty)
+        #expect(OrderReview.displaced([3, 0, 1, 2]) == [3])
+        #expect(OrderReview.displaced([0, 1, 2, 4, 3]).count == 1)
+        #expect(OrderReview.displaced([0, 9, 10, 11, 1, 2]) == [1, 2])
     }
 }

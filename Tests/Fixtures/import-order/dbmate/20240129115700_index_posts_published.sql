@@ -1,0 +1,5 @@
+-- migrate:up
+CREATE INDEX posts_published ON posts (published_at) WHERE published_at IS NOT NULL;
+
+-- migrate:down
+DROP INDEX posts_published;

@@ -1,0 +1,8 @@
+-- migrate:up
+CREATE TRIGGER comments_count AFTER INSERT ON comments
+BEGIN
+    UPDATE posts SET comment_count = comment_count + 1 WHERE id = NEW.post_id;
+END;
+
+-- migrate:down
+DROP TRIGGER comments_count;

@@ -1,0 +1,6 @@
+-- migrate:up
+CREATE VIEW published_posts AS
+    SELECT id, title FROM posts WHERE published_at IS NOT NULL;
+
+-- migrate:down
+DROP VIEW published_posts;

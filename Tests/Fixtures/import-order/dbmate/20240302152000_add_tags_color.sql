@@ -1,0 +1,5 @@
+-- migrate:up
+ALTER TABLE tags ADD COLUMN color TEXT;
+
+-- migrate:down
+ALTER TABLE tags DROP COLUMN color;

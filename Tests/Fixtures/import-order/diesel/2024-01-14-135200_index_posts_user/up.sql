@@ -1,0 +1,2 @@
+-- Your SQL goes here
+CREATE INDEX posts_user ON posts (user_id);

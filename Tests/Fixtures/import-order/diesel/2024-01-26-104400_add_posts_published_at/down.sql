@@ -1,0 +1,2 @@
+-- This file should undo anything in `up.sql`
+ALTER TABLE posts DROP COLUMN published_at;

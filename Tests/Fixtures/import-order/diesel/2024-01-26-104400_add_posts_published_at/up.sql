@@ -1,0 +1,2 @@
+-- Your SQL goes here
+ALTER TABLE posts ADD COLUMN published_at TEXT;

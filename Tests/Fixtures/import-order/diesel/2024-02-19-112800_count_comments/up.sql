@@ -1,0 +1,5 @@
+-- Your SQL goes here
+CREATE TRIGGER comments_count AFTER INSERT ON comments
+BEGIN
+    UPDATE posts SET comment_count = comment_count + 1 WHERE id = NEW.post_id;
+END;

@@ -1,0 +1,2 @@
+-- Your SQL goes here
+ALTER TABLE tags ADD COLUMN color TEXT;

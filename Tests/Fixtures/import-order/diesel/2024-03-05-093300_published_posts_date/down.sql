@@ -1,0 +1,4 @@
+-- This file should undo anything in `up.sql`
+DROP VIEW published_posts;
+CREATE VIEW published_posts AS
+    SELECT id, title FROM posts WHERE published_at IS NOT NULL;

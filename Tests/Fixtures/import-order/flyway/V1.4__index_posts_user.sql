@@ -1,0 +1,1 @@
+CREATE INDEX posts_user ON posts (user_id);

@@ -1,0 +1,4 @@
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY NOT NULL,
+    value TEXT
+) WITHOUT ROWID;

@@ -1,0 +1,1 @@
+ALTER TABLE posts ADD COLUMN published_at TEXT;

@@ -1,0 +1,1 @@
+-- irreversible: email keeps NOCASE

@@ -1,0 +1,1 @@
+DROP TRIGGER comments_count;

@@ -1,0 +1,5 @@
+-- +goose Up
+CREATE INDEX posts_published ON posts (published_at) WHERE published_at IS NOT NULL;
+
+-- +goose Down
+DROP INDEX posts_published;

@@ -1,0 +1,6 @@
+-- +goose Up
+CREATE VIEW published_posts AS
+    SELECT id, title FROM posts WHERE published_at IS NOT NULL;
+
+-- +goose Down
+DROP VIEW published_posts;

@@ -1,0 +1,9 @@
+-- +goose Up
+DROP VIEW published_posts;
+CREATE VIEW published_posts AS
+    SELECT id, title, published_at FROM posts WHERE published_at IS NOT NULL;
+
+-- +goose Down
+DROP VIEW published_posts;
+CREATE VIEW published_posts AS
+    SELECT id, title FROM posts WHERE published_at IS NOT NULL;

@@ -1,0 +1,9 @@
+-- +goose Up
+CREATE TABLE posts (
+    id INTEGER PRIMARY KEY NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users (id),
+    title TEXT NOT NULL
+);
+
+-- +goose Down
+DROP TABLE posts;

@@ -1,0 +1,1 @@
+-- Reserved: the change planned here shipped in the next migration instead.
