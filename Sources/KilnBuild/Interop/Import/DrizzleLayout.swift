@@ -45,7 +45,8 @@ enum DrizzleLayout: MigrationLayout {
                         "drizzle runs this file with its CRLF line ends as LF; imported so", at: folder.location(file)))
             }
             var migration = SourceMigration(
-                order: .numbers(order), trackedVersion: String(entry.when), writtenVersion: written, name: name, file: file,
+                order: .numbers(order), trackedVersion: String(entry.when), writtenVersion: written, name: name,
+                file: file,
                 bytes: text, imported: 0..<text.count)
             migration.checksums = checksums(of: bytes)
             reading.migrations.append(migration)
