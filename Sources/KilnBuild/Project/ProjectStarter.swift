@@ -21,6 +21,14 @@ package enum ProjectStarter {
         package let notDurable: FileSystemError?
     }
 
+    /// The `kiln.json` that `kiln import`, run where there is no project yet, writes beside the migrations it
+    /// imported: the database (a valid name: ASCII letters, digits, `_`, `-`, nothing to escape) and no other setting (no template database, no seeds, unlike ``start(at:database:)``).
+    ///
+    /// - Returns: the file's text.
+    package static func minimalConfiguration(database: String) -> String {
+        "{\n  \"databases\": {\n    \"\(database)\": {}\n  }\n}\n"
+    }
+
     /// A valid database name (``KilnProject/isValidDatabaseName(_:)``) made from a folder's name: characters the
     /// rule does not allow become `_`, and a name that does not start with a letter gets `db_` in front
     /// (`2024 app` -> `db_2024_app`).

@@ -38,8 +38,10 @@ enum ImportCommand: KilnCommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let database = arguments[Self.database]
         try KilnProject.requireValidDatabaseName(database)
-        // Like `new`, `import` adds the first database to a project that may hold only `kiln.json`.
-        let project = try context.project(requiringMigrations: false)
+        // Like `new`, `import` adds the first database to a project that may hold only `kiln.json`; where there is
+        // no project at all, the import starts one in the current folder.
+        let starting = context.projectNotFound != nil
+        let project = starting ? try KilnProject(root: context.root) : try context.project(requiringMigrations: false)
         let source = arguments[Self.source]
         let plan = try ImportPlanner.plan(
             database: database, source: source.path, shownAs: source.text, tool: arguments[Self.from])
@@ -56,6 +58,7 @@ enum ImportCommand: KilnCommand {
         // The review says what was written: only once it was.
         let notDurable = try ImportWriter.write(plan, into: project.migrationsDirectory.path, shownAs: shownFolder)
         context.standardOutput(plan.review(into: shownFolder, dryRun: false))
+        if starting { try startProject(at: project, database: database, context: context) }
         if let notDurable {
             context.report(
                 Diagnostic(
@@ -64,6 +67,24 @@ enum ImportCommand: KilnCommand {
                         + "survive a power loss"))
         }
         return KilnTool.success
+    }
+}
+
+extension ImportCommand {
+    /// Writes the minimal `kiln.json` of a project the import started, after its migrations are in place (they
+    /// alone already make the folder a project, so a failure here loses nothing and is a warning).
+    fileprivate static func startProject(at project: KilnProject, database: String, context: CommandContext) throws {
+        let path = project.root.appendingPathComponent("kiln.json").path
+        do {
+            _ = try FileSystem.writeAtomically(
+                Array(ProjectStarter.minimalConfiguration(database: database).utf8), to: path)
+            context.standardOutput("started a kiln project here: wrote \(context.shown("kiln.json"))\n")
+        } catch let error as FileSystemError {
+            context.report(
+                Diagnostic(
+                    .warning, "imported, but cannot write \(context.shown("kiln.json")): \(error.systemMessage)",
+                    hint: "the migrations folder already makes this a project; write kiln.json by hand if you want one"))
+        }
     }
 }
 
