@@ -83,7 +83,8 @@ extension ImportCommand {
             context.report(
                 Diagnostic(
                     .warning, "imported, but cannot write \(context.shown("kiln.json")): \(error.systemMessage)",
-                    hint: "the migrations folder already makes this a project; write kiln.json by hand if you want one"))
+                    hint: "the migrations folder already makes this a project; write kiln.json by hand if you want one")
+            )
         }
     }
 }
