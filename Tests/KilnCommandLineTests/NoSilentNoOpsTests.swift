@@ -67,6 +67,36 @@ struct NoSilentNoOpsTests {
         #expect(try connection.integer(sql: "SELECT count(*) FROM item WHERE name = 'apple' AND price = 0.5") == 1)
     }
 
+    @Test("textInNumericColumns for a table without a seed file, or not an array of names, is an error at it")
+    func unknownTextColumnsTable() throws {
+        let project = try ShopProject()
+        try project.folder.write("seeds/shop/item.csv", "id,name,price\n10,apple,n/a\n")
+        try project.folder.write(
+            "kiln.json", "{ \"databases\": { \"shop\": {\n  \"textInNumericColumns\": { \"itme\": [\"price\"] } } } }\n")
+        let typo = try project.kiln("build", "--out", "out")
+        #expect(typo.status == 1)
+        #expect(
+            typo.standardError == """
+                kiln.json:2:29: error: textInNumericColumns for table 'itme', which has no seed file in seeds/shop/
+                kiln.json:2:29: note: did you mean 'item'? the seeded tables are: item
+
+                """)
+        try project.folder.write(
+            "kiln.json", "{ \"databases\": { \"shop\": {\n  \"textInNumericColumns\": { \"item\": \"price\" } } } }\n")
+        let invalid = try project.kiln("build", "--out", "out")
+        #expect(invalid.status == 1)
+        #expect(
+            invalid.standardError.hasPrefix(
+                "kiln.json:2:37: error: 'databases.shop.textInNumericColumns.item' must be a non-empty array of column names"),
+            "\(invalid.standardError)")
+        try project.folder.write(
+            "kiln.json", "{ \"databases\": { \"shop\": { \"textInNumericColumns\": { \"ITEM\": [\"Price\"] } } } }\n")
+        let built = try project.kiln("build", "--out", "out")
+        #expect(built.status == 0, "\(built.standardError)")
+        let connection = try SQLiteConnection(path: project.folder.path("out/shop.sqlite"), mode: .readOnly)
+        #expect(try connection.integer(sql: "SELECT count(*) FROM item WHERE typeof(price) = 'text'") == 1)
+    }
+
     @Test("migrate, build and reset refuse a migration edited after kiln hash, at the file, pointing at kiln hash")
     func editedHashedMigration() throws {
         let project = try ShopProject()

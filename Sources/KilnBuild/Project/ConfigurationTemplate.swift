@@ -26,6 +26,8 @@ package enum ConfigurationTemplate {
               "analyze": false,
               // A seed file's field separator other than ",": ";", "\\t" or "|", by table.
               // "delimiters": { "<table>": ";" },
+              // Numeric columns whose seed values may stay text (others refuse a value that is not a number).
+              // "textInNumericColumns": { "<table>": ["<column>"] },
               // Whether its SQL may use "text" as a string literal, as legacy SQLite did.
               "doubleQuotedStrings": false
               // Stand-ins for the app's own collations and functions, so kiln can run migrations using them:

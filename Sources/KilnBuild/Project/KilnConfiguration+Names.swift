@@ -14,9 +14,10 @@ extension KilnConfiguration {
         }
     }
 
-    /// The `delimiters` table keys of `database` that name none of its seed files' tables, each at its key.
+    /// The `delimiters` and `textInNumericColumns` table keys of `database` that name none of its seed files'
+    /// tables, each at its key.
     ///
-    /// A delimiter applies only to a seed file, so the tables that count are the seeded ones (every seed file
+    /// Both settings apply only to a seed file, so the tables that count are the seeded ones (every seed file
     /// must itself name a table of the schema, which the seed loader checks). Names compare as SQLite compares
     /// identifiers.
     ///
@@ -26,10 +27,16 @@ extension KilnConfiguration {
     /// - Returns: one problem per unknown table, with the closest seeded table when one is close.
     package func unknownSeedTableProblems(of database: String, seededTables: [String]) -> [ConfigurationError.Problem] {
         let keys = Set(seededTables.map(SQLIdentifierKey.init))
-        return settings(for: database).delimiters.keys.sorted().filter { !keys.contains(SQLIdentifierKey($0)) }.map {
+        let settings = settings(for: database)
+        let named: [(String, SourceLocation?, String)] =
+            settings.delimiters.keys.sorted().map { ($0, delimiterKeyLocations[database]?[$0], "delimiters") }
+            + settings.textInNumericColumns.keys.sorted().map {
+                ($0, textColumnKeyLocations[database]?[$0], "textInNumericColumns")
+            }
+        return named.filter { !keys.contains(SQLIdentifierKey($0.0)) }.map {
             ConfigurationError.Problem(
-                .unknownSeedTable(database: database, table: $0, known: seededTables),
-                at: keyLocation(delimiterKeyLocations[database]?[$0]))
+                .unknownSeedTable(database: database, table: $0.0, known: seededTables, setting: $0.2),
+                at: keyLocation($0.1))
         }
     }
 

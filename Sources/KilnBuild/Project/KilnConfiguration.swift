@@ -27,6 +27,8 @@ package struct KilnConfiguration: Sendable, Equatable {
     package var databaseKeyLocations: [String: SourceLocation] = [:]
     /// Where each table key of a database's `delimiters` is, by database, for names checked against its seeds.
     package var delimiterKeyLocations: [String: [String: SourceLocation]] = [:]
+    /// Where each table key of a database's `textInNumericColumns` is, by database.
+    package var textColumnKeyLocations: [String: [String: SourceLocation]] = [:]
     /// How diagnostics name the file.
     package var displayPath = "kiln.json"
 

@@ -3,7 +3,8 @@ import Kiln
 
 extension KilnProject {
     /// Checks that every database `kiln.json` configures has a migration folder, and that every table its
-    /// `delimiters` name has a seed file: a setting for a misspelled name would otherwise change nothing.
+    /// `delimiters` and `textInNumericColumns` name has a seed file: a setting for a misspelled name would
+    /// otherwise change nothing.
     ///
     /// Seeded tables are known from the seed files' names, before any schema is built, so a typo is refused by
     /// every command, at its key in `kiln.json`, with the closest name.
@@ -14,7 +15,8 @@ extension KilnProject {
         let known = try databaseNames()
         var problems = configuration.unknownDatabaseProblems(known: known)
         for database in configuration.databases.keys.sorted() where known.contains(database) {
-            guard !configuration.settings(for: database).delimiters.isEmpty else { continue }
+            let settings = configuration.settings(for: database)
+            guard !settings.delimiters.isEmpty || !settings.textInNumericColumns.isEmpty else { continue }
             problems += configuration.unknownSeedTableProblems(
                 of: database, seededTables: seededTables(of: database))
         }

@@ -14,6 +14,11 @@ extension KilnProject {
         hasher.update(
             "output \(settings.outputName(for: database))\napplicationId \(settings.applicationID)\npageSize \(settings.pageSize)\nanalyze \(settings.analyze)\ndelimiters \(delimiters)\n"
         )
+        if !settings.textInNumericColumns.isEmpty {
+            // Only when set, so the digest of every project without it stays what it was.
+            let columns = settings.textInNumericColumns.sorted { $0.key < $1.key }
+            hasher.update("textInNumericColumns \(columns.map { "\($0.key)=\($0.value)" }.joined(separator: ","))\n")
+        }
         for migration in try migrationSet(for: database).migrations {
             hasher.update("migration \(migration.fileName) \(migration.source.bytes.count)\n")
             hasher.update(migration.source.bytes)

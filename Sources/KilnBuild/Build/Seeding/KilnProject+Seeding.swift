@@ -5,14 +5,20 @@ extension KilnProject {
     /// The folder holding every database's seeds.
     package var seedsDirectory: URL { root.appendingPathComponent("seeds", isDirectory: true) }
 
-    /// The seed files of `database`, with their configured delimiters.
+    /// The seed files of `database`, with their configured delimiters and text columns.
     ///
     /// - Returns: the files, sorted by name.
     /// - Throws: ``SeedError`` when the seed folder cannot be read.
     package func seedFiles(for database: String) throws -> [SeedFile] {
-        try SeedFile.discover(
+        let settings = configuration.settings(for: database)
+        let start = SourceLocation(path: configuration.displayPath, line: 1, column: 1)
+        let textColumns = settings.textInNumericColumns.reduce(into: [String: SeedFile.TextColumns]()) {
+            let location = configuration.textColumnKeyLocations[database]?[$1.key] ?? start
+            $0[$1.key] = SeedFile.TextColumns(names: $1.value, location: location)
+        }
+        return try SeedFile.discover(
             in: seedsDirectory.appendingPathComponent(database).path, displayPath: "seeds/\(database)",
-            delimiters: configuration.settings(for: database).delimiters)
+            delimiters: settings.delimiters, textColumns: textColumns)
     }
 
     /// Loads `database`'s seeds into the file at `path`, which must be at the newest migration.

@@ -53,6 +53,13 @@ extension SeedError {
         case missingRequiredColumn(SQLiteError, column: String)
         /// A STRICT column refused a value of another type.
         case typeMismatch(SQLiteError, value: String)
+        /// A column that is not STRICT would keep a value as another type than it promises (``SeedValuePromise``):
+        /// `n/a` as TEXT in an INTEGER column, `3.99` as REAL in one.
+        case valueNotOfColumnType(
+            table: String, column: String, declaredType: String, value: String, wanted: String,
+            stored: String)
+        /// A column `textInNumericColumns` lists in `kiln.json` that the table does not have.
+        case unknownTextColumn(String, table: String, suggestion: String?, columns: [String])
         /// A constraint on one column refused a value.
         case constraintFailed(SQLiteError, value: String)
         /// A CHECK constraint refused a value.

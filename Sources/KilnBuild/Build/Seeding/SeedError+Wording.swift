@@ -32,6 +32,11 @@ extension SeedError.Reason {
         case .typeMismatch(let error, let value), .constraintFailed(let error, let value),
             .checkFailed(let error, let value):
             "\(error.message) (value \(value))"
+        case .valueNotOfColumnType(let table, let column, let type, let value, let wanted, let stored):
+            "\(table).\(column) is declared \(type), but value \(value) is not \(wanted): SQLite would store it as "
+                + stored.uppercased()
+        case .unknownTextColumn(let name, let table, _, _):
+            "textInNumericColumns names column '\(name)', which table '\(table)' does not have"
         case .integerPrimaryKeyMismatch(let error, let value):
             "\(error.message): an INTEGER PRIMARY KEY holds only integers (value \(value))"
         case .rowFailed(let error): error.message
@@ -82,6 +87,11 @@ extension SeedError.Reason {
         case .unknownColumn(_, _, let suggestion, let columns):
             (suggestion.map { "did you mean '\($0)'? " } ?? "") + "its columns are: \(columns.joined(separator: ", "))"
         case .generatedColumn: "remove it from the header; SQLite computes it"
+        case .valueNotOfColumnType(let table, let column, _, _, let wanted, _):
+            "write \(wanted) (an empty unquoted field is NULL), or, to load text into this column on purpose, list "
+                + "it in kiln.json: \"textInNumericColumns\": { \"\(table)\": [\"\(column)\"] }"
+        case .unknownTextColumn(_, _, let suggestion, let columns):
+            (suggestion.map { "did you mean '\($0)'? " } ?? "") + "its columns are: \(columns.joined(separator: ", "))"
         case .duplicateColumn(_, let first): "it was already named at column \(first); remove one of them"
         case .malformedCSV(let error): error.hint
         case .duplicateRow, .duplicateKeyInCSV: "each row needs its own key; remove or change one of the two rows"

@@ -20,13 +20,14 @@ extension SeedLoader {
         for index in deferredIndexes { try connection.execute(sql: "DROP INDEX main.\(quoted(index.name))") }
         let keys = mode == .insert ? nil : try SeenKeys(planned, index: index, connection: connection)
         let insert = try connection.prepare(sql: insertSQL(planned))
-        let rows = try insertRows(planned, with: insert, keys: keys, connection: connection, tracker: &tracker)
+        let (rows, changed) = try insertRows(
+            planned, with: insert, keys: keys, connection: connection, tracker: &tracker)
         if !deferredIndexes.isEmpty { tracker.indexing(planned.table.name) }
         try rebuild(deferredIndexes, of: planned, connection: connection)
         let inserted = Int(try connection.integer(sql: "SELECT count(*) FROM main.\(table)") - countBefore)
         return SeedTableReport(
             table: planned.table.name, file: planned.file.displayPath, rows: rows, inserted: inserted,
-            updated: mode == .insert ? 0 : rows - inserted, deleted: 0)
+            updated: mode == .insert ? 0 : changed - inserted, deleted: 0)
     }
 
     /// The statement that inserts one row; in upsert and sync modes a row whose key exists updates it.
@@ -38,38 +39,54 @@ extension SeedLoader {
         let others = planned.columns.filter { $0.primaryKeyPosition == 0 }
         let target = planned.table.primaryKey.map { quoted($0.name) }.joined(separator: ", ")
         guard !others.isEmpty else { return sql + " ON CONFLICT (\(target)) DO NOTHING" }
+        // A row whose every value is already there, byte for byte and type for type, is left alone: it is
+        // not rewritten, fires no UPDATE trigger and is not counted as updated.
+        let differs = others.map { column in
+            let (old, new) = (quoted(column.name), "excluded.\(quoted(column.name))")
+            return "typeof(\(old)) IS NOT typeof(\(new)) OR \(old) IS NOT \(new) COLLATE BINARY"
+        }.joined(separator: " OR ")
         return sql + " ON CONFLICT (\(target)) DO UPDATE SET "
             + others.map { "\(quoted($0.name)) = excluded.\(quoted($0.name))" }.joined(separator: ", ")
+            + " WHERE \(differs)"
     }
 
     /// Reads the file's rows and inserts each one (recording its key first in upsert and sync modes).
     ///
-    /// - Returns: the number of rows read.
+    /// - Returns: the number of rows read, and of rows the statement inserted or changed.
     private func insertRows(
         _ planned: PlannedFile, with insert: SQLiteStatement, keys: SeenKeys?, connection: SQLiteConnection,
         tracker: inout ProgressTracker
-    ) throws -> Int {
+    ) throws -> (rows: Int, changed: Int) {
         var reader = try planned.openRows()
         let affinities = planned.columns.map(\.affinity)
-        var rows = 0
+        var (rows, changed) = (0, 0)
+        var textFields: [Int] = []
+        var probe: SeedTypeProbe?
         while try reader.next() {
             if let keys { try keys.record(reader, planned: planned) }
             let fields = reader.fields
             for position in 0..<fields.count {
-                try SeedValue.bind(reader, fields[position], as: affinities[position], to: insert, at: position + 1)
+                let asText = try SeedValue.bind(
+                    reader, fields[position], as: affinities[position], to: insert, at: position + 1)
+                if asText, planned.promises[position] != .anyValue { textFields.append(position) }
             }
             do {
                 try insert.run()
+                changed += connection.changes
             } catch let error as SQLiteError where !error.code.isFileOrSystemFault {
                 // A fault of the file is no row's: it goes up as it is, to be said of the database.
                 throw SeedFailureExplainer.rowFailure(error, planned: planned, reader: reader)
+            }
+            if !textFields.isEmpty {
+                try checkPromises(of: textFields, in: planned, reader: reader, probe: &probe, connection: connection)
+                textFields.removeAll(keepingCapacity: true)
             }
             try insert.resetKeepingBindings()
             rows += 1
             tracker.row(table: planned.table.name, bytesSoFar: reader.bytesConsumed)
         }
         tracker.bytes += reader.bytesRead
-        return rows
+        return (rows, changed)
     }
 
     /// Re-creates the indexes dropped before the rows went in, with the sorter's cache and threads, then

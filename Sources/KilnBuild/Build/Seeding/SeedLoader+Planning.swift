@@ -11,6 +11,8 @@ extension SeedLoader {
         let columns: [TableSchema.Column]
         /// The longest field the database accepts, in bytes.
         let maxFieldBytes: Int
+        /// What each field's column promises about its value's type, in field order.
+        let promises: [SeedValuePromise]
 
         /// Opens the file, positioned after its header (checked while planning).
         ///
@@ -74,7 +76,28 @@ extension SeedLoader {
                 throw SeedError(.headerLacksPrimaryKey(mode, missing: missing.map(\.name)), at: start)
             }
         }
-        return PlannedFile(file: file, table: table, columns: columns, maxFieldBytes: maxFieldBytes)
+        let textColumns = try Self.textColumns(of: file, in: table)
+        let promises = columns.map { column in
+            SeedValuePromise.of(column, in: table, allowsText: textColumns.contains(column.name.identifierKey))
+        }
+        return PlannedFile(
+            file: file, table: table, columns: columns, maxFieldBytes: maxFieldBytes, promises: promises)
+    }
+
+    /// The columns `kiln.json` lets `file` fill with text although numeric, each a column of `table`.
+    ///
+    /// - Throws: ``SeedError`` at the table's key in `kiln.json` for a name the table does not have.
+    private static func textColumns(of file: SeedFile, in table: TableSchema) throws -> Set<SQLIdentifierKey> {
+        guard let setting = file.textColumns else { return [] }
+        let names = table.columns.filter { !$0.isGenerated && !$0.isHidden }.map(\.name)
+        let problems = setting.names.filter { table.column(named: $0) == nil }.map { name in
+            SeedError.Problem(
+                .unknownTextColumn(
+                    name, table: table.name, suggestion: Suggestion.closest(to: name, among: names), columns: names),
+                at: setting.location)
+        }
+        guard problems.isEmpty else { throw SeedError(problems: problems) }
+        return Set(setting.names.map { $0.identifierKey })
     }
 
     /// Reads and checks a file's header: every name a column of the table, none twice, none generated.

@@ -15,12 +15,14 @@ extension ConfigurationError.Reason {
         case .invalidAnalyze(let path): "'\(path)' must be true or false"
         case .invalidReleases(let path): "'\(path)' must be a list of versions in ascending order, each at least 1"
         case .invalidDelimiter(let path): "'\(path)' must be one of \",\", \";\", \"\\t\", \"|\""
+        case .invalidTextColumns(let path): "'\(path)' must be a non-empty array of column names"
         case .outputCollision(let database, let file, let owner):
             "database '\(database)' would write \(file), which is also \(owner.name)'s output"
         case .invalidDoubleQuotedStrings(let path): "'\(path)' must be true or false"
         case .unknownDatabase(let name, _): "no database named '\(name)' (no folder migrations/\(name))"
-        case .unknownSeedTable(let database, let table, _):
-            "a delimiter for table '\(table)', which has no seed file in seeds/\(database)/"
+        case .unknownSeedTable(let database, let table, _, let setting):
+            (setting == "delimiters" ? "a delimiter" : setting)
+                + " for table '\(table)', which has no seed file in seeds/\(database)/"
         case .invalidCollationStandIn(let path): "'\(path)' must be \"BINARY\", \"NOCASE\" or \"RTRIM\""
         case .invalidFunctionArguments(let path):
             "'\(path)' must be an integer from 0 to 127 (at least 1 for \"first-argument\")"
@@ -39,7 +41,7 @@ extension ConfigurationError.Reason {
             Self.didYouMean(name, among: known)
                 + (known.isEmpty
                     ? "there are no databases yet" : "the databases are: \(known.joined(separator: ", "))")
-        case .unknownSeedTable(_, let table, let known):
+        case .unknownSeedTable(_, let table, let known, _):
             Self.didYouMean(table, among: known)
                 + (known.isEmpty
                     ? "the database has no seed files" : "the seeded tables are: \(known.joined(separator: ", "))")
@@ -58,6 +60,7 @@ extension ConfigurationError.Reason {
         case .invalidReleases:
             "list the version each release of the app shipped at, oldest first, e.g. [4, 9, 12]: devices are only ever at those versions"
         case .invalidDelimiter: "a seed file's field separator is a single comma, semicolon, tab or vertical bar"
+        case .invalidTextColumns: "e.g. \"textInNumericColumns\": { \"reading\": [\"value\"] }"
         case .outputCollision: "give each database its own output name in kiln.json"
         case .invalidCollationStandIn:
             "a stand-in compares like one of SQLite's built-in collations; the device registers the real one"

@@ -44,6 +44,8 @@ package struct ConfigurationError: DiagnosticError, Equatable {
         case invalidReleases(path: String)
         /// A delimiter is not one of `,` `;` tab `|`.
         case invalidDelimiter(path: String)
+        /// A `textInNumericColumns` table value that is not a non-empty array of column names.
+        case invalidTextColumns(path: String)
         /// Two databases, or a database and the build manifest, would write the same file.
         case outputCollision(database: String, file: String, owner: OutputOwner)
         /// `doubleQuotedStrings` is not a boolean.
@@ -53,7 +55,7 @@ package struct ConfigurationError: DiagnosticError, Equatable {
         /// A database entry names no `migrations/<name>/` folder; `known` are the databases there are.
         case unknownDatabase(name: String, known: [String])
         /// A delimiter names a table without a seed file in `seeds/<database>/`; `known` are the seeded tables.
-        case unknownSeedTable(database: String, table: String, known: [String])
+        case unknownSeedTable(database: String, table: String, known: [String], setting: String = "delimiters")
 
         // MARK: stand-ins
         /// A collation stand-in is not one of `BINARY`, `NOCASE`, `RTRIM`.

@@ -11,7 +11,7 @@ struct ConfigurationReader {
     static let rootKeys = ["databases", "minimumSQLite", "schemaDiagram", "schemaFile"]
     static let databaseKeys = [
         "analyze", "applicationId", "collations", "delimiters", "doubleQuotedStrings", "functions", "output",
-        "pageSize", "releases", "schemaDiagram",
+        "pageSize", "releases", "schemaDiagram", "textInNumericColumns",
     ]
 
     let source: SourceText
@@ -31,7 +31,9 @@ struct ConfigurationReader {
                     let path = "databases.\(database.key)"
                     configuration.databases[database.key] = readDatabase(database.value, path: path)
                     configuration.databaseKeyLocations[database.key] = source.location(ofByte: database.keyOffset)
-                    configuration.delimiterKeyLocations[database.key] = delimiterKeyLocations(database.value)
+                    configuration.delimiterKeyLocations[database.key] = tableKeyLocations(database.value, "delimiters")
+                    configuration.textColumnKeyLocations[database.key] = tableKeyLocations(
+                        database.value, "textInNumericColumns")
                     if let output = database.value.members?.first(where: { $0.key == "output" }) {
                         configuration.outputLocations[database.key] = location(of: output.value)
                     }
@@ -83,6 +85,8 @@ struct ConfigurationReader {
                 settings.analyze = boolean(value, .invalidAnalyze(path: keyPath)) ?? settings.analyze
             case "delimiters":
                 settings.delimiters = readDelimiters(value, path: keyPath)
+            case "textInNumericColumns":
+                settings.textInNumericColumns = readTextColumns(value, path: keyPath)
             case "doubleQuotedStrings":
                 guard let allowed = value.bool else {
                     problem(.invalidDoubleQuotedStrings(path: keyPath), at: value)
@@ -137,11 +141,25 @@ struct ConfigurationReader {
         return delimiters
     }
 
-    /// Where each table key of a database's `delimiters` object is.
-    private func delimiterKeyLocations(_ database: JSONValue) -> [String: SourceLocation] {
-        let delimiters = database.members?.first(where: { $0.key == "delimiters" })?.value.members ?? []
+    /// Each table's column names of a database's `textInNumericColumns` object: an array of strings each.
+    private mutating func readTextColumns(_ value: JSONValue, path: String) -> [String: [String]] {
+        var columns: [String: [String]] = [:]
+        for member in object(value, path: path) {
+            let names = member.value.elements?.compactMap(\.string)
+            guard let names, names.count == member.value.elements?.count, !names.isEmpty else {
+                problem(.invalidTextColumns(path: "\(path).\(member.key)"), at: member.value)
+                continue
+            }
+            columns[member.key] = names
+        }
+        return columns
+    }
+
+    /// Where each table key of a database's `key` object (`delimiters`, `textInNumericColumns`) is.
+    private func tableKeyLocations(_ database: JSONValue, _ key: String) -> [String: SourceLocation] {
+        let tables = database.members?.first(where: { $0.key == key })?.value.members ?? []
         return Dictionary(
-            delimiters.map { ($0.key, source.location(ofByte: $0.keyOffset)) }, uniquingKeysWith: { first, _ in first })
+            tables.map { ($0.key, source.location(ofByte: $0.keyOffset)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A power of two from 512 to 65536, as `PRAGMA page_size` takes.

@@ -5,6 +5,10 @@ extension KilnConfiguration {
         package var applicationID: Int32 = 0
         /// Field separators of seed files that do not use `,`, by table name: one of `,` `;` tab `|`.
         package var delimiters: [String: UInt8] = [:]
+        /// Columns, by table name, whose seed values may stay text although the column's type is numeric
+        /// (`"textInNumericColumns": { "reading": ["value"] }`): loaded as SQLite converts them, where any
+        /// other numeric column refuses a value it would not store as a number.
+        package var textInNumericColumns: [String: [String]] = [:]
         /// The built file's name inside the output folder; nil means `<database>.sqlite`.
         package var output: String?
         /// `PRAGMA page_size` of the built file: a power of two from 512 to 65536.
