@@ -19,7 +19,16 @@ struct InitCommandTests {
         #expect(configuration.hasPrefix("// kiln.json: "))
         #expect(try KilnConfiguration.load(path: folder.path("kiln.json")).databases.keys.sorted() == ["shop"])
         let first = try String(contentsOfFile: folder.path("migrations/shop/0001_create_tables.sql"), encoding: .utf8)
-        #expect(first.hasPrefix("-- Migration 1 of shop: create tables\n"))
+        #expect(first.hasPrefix(MigrationTemplate.marker + ": "))
+        #expect(first.contains("\n-- Migration 1 of shop: create tables\n"))
+        // The first migration is kiln's template until it holds SQL: build refuses it at its marker.
+        let refused = kiln(["build", "--out", "out"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError.hasPrefix(
+                "migrations/shop/0001_create_tables.sql:1:1: error: migration 1 is kiln's template, untouched"))
+        try folder.write(
+            "migrations/shop/0001_create_tables.sql", first + "CREATE TABLE item (id INTEGER PRIMARY KEY);\n")
         #expect(kiln(["build", "--out", "out"], in: folder.url).status == 0)
         #expect(kiln(["hash", "shop"], in: folder.url).status == 0)
         let check = kiln(["check"], in: folder.url)

@@ -6,15 +6,38 @@ import Testing
 
 @Suite("kiln new, in-process")
 struct NewCommandTests {
-    @Test("new creates the next migration file; left as written it is a placeholder, and migrate says so")
+    @Test("new creates the next migration file, refused as kiln's template until it holds SQL or loses its marker")
     func new() throws {
         let project = try ShopProject()
         let result = try project.kiln("new", "shop", "Add", "ISO2", "column")
         #expect(result.status == 0)
         #expect(result.standardOutput == "migrations/shop/0003_add_iso2_column.sql\n")
         #expect(project.folder.exists("migrations/shop/0003_add_iso2_column.sql"))
+        let template = try project.folder.read("migrations/shop/0003_add_iso2_column.sql")
+        #expect(String(decoding: template, as: UTF8.self).hasPrefix(MigrationTemplate.marker + ": "))
+        let refused = """
+            migrations/shop/0003_add_iso2_column.sql:1:1: error: migration 3 is kiln's template, untouched: it holds \
+            no SQL yet
+            migrations/shop/0003_add_iso2_column.sql:1:1: note: write the SQL that brings the database from version 2 \
+            to 3 below the comments; to keep a version that changes nothing on purpose, delete this line
+
+            """
+        for command in [["migrate", "shop", "--db", "shop.sqlite"], ["build"], ["check"]] {
+            let result = try project.kiln(arguments: command)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.standardError.contains(refused), "\(command): \(result.standardError)")
+        }
+        #expect(!project.folder.exists("shop.sqlite") && !project.folder.exists("build/shop.sqlite"))
+        let status = try project.kiln("status")
+        #expect(
+            status.standardOutput.contains(
+                "  migrations/shop/0003_add_iso2_column.sql: kiln's template, untouched: write its SQL before migrating\n"
+            ))
+        // Without the marker line, the comments are a placeholder version on purpose, as real histories keep.
+        let lines = String(decoding: template, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        try project.folder.write("migrations/shop/0003_add_iso2_column.sql", lines.dropFirst().joined(separator: "\n"))
         let placeholder = try project.kiln("migrate", "shop", "--db", "shop.sqlite")
-        #expect(placeholder.status == 0)
+        #expect(placeholder.status == 0, "\(placeholder.standardError)")
         #expect(placeholder.standardOutput.contains("0003_add_iso2_column.sql ("))
         #expect(placeholder.standardOutput.contains(", comments only: a placeholder version)\n"))
         let brandNew = try project.kiln("new", "orders", "create", "orders")

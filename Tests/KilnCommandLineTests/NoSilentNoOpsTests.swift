@@ -72,7 +72,8 @@ struct NoSilentNoOpsTests {
         let project = try ShopProject()
         try project.folder.write("seeds/shop/item.csv", "id,name,price\n10,apple,n/a\n")
         try project.folder.write(
-            "kiln.json", "{ \"databases\": { \"shop\": {\n  \"textInNumericColumns\": { \"itme\": [\"price\"] } } } }\n")
+            "kiln.json", "{ \"databases\": { \"shop\": {\n  \"textInNumericColumns\": { \"itme\": [\"price\"] } } } }\n"
+        )
         let typo = try project.kiln("build", "--out", "out")
         #expect(typo.status == 1)
         #expect(
@@ -87,7 +88,8 @@ struct NoSilentNoOpsTests {
         #expect(invalid.status == 1)
         #expect(
             invalid.standardError.hasPrefix(
-                "kiln.json:2:37: error: 'databases.shop.textInNumericColumns.item' must be a non-empty array of column names"),
+                "kiln.json:2:37: error: 'databases.shop.textInNumericColumns.item' must be a non-empty array of column names"
+            ),
             "\(invalid.standardError)")
         try project.folder.write(
             "kiln.json", "{ \"databases\": { \"shop\": { \"textInNumericColumns\": { \"ITEM\": [\"Price\"] } } } }\n")
@@ -156,7 +158,9 @@ struct NoSilentNoOpsTests {
                 """)
     }
 
-    @Test("\"doubleQuotedStrings\": true lets a legacy project's SQL use \"x\" as a string in migrate, build, status and check")
+    @Test(
+        "\"doubleQuotedStrings\": true lets a legacy project's SQL use \"x\" as a string in migrate, build, status and check"
+    )
     func legacyDoubleQuotedStrings() throws {
         let project = try ShopProject()
         try project.folder.write(

@@ -11,6 +11,7 @@ struct ProjectDiscoveryEndToEndTests {
         try #require(try ProjectLocator.nearestProject(from: folder.url) == nil)
         let started = try KilnBinary.run(["init", "shop"], in: folder.url)
         #expect(started.status == 0, "\(started.standardError)")
+        try folder.write("migrations/shop/0001_create_tables.sql", "CREATE TABLE item (id INTEGER PRIMARY KEY);\n")
         try FileManager.default.createDirectory(atPath: folder.path("app/sub"), withIntermediateDirectories: true)
         let sub = folder.url.appendingPathComponent("app/sub")
         let status = try KilnBinary.run(["status"], in: sub)

@@ -41,7 +41,7 @@ extension ProjectChecker {
             }
             return (try SQLiteConnection(path: BundledFile.uri(paths[0]), mode: .readOnly), findings)
         } catch let error as DiagnosticError {
-            return (nil, [CheckFinding(.error(error))])
+            return (nil, [CheckFinding(.error(error, code: "build-failed"))])
         } catch {
             return (nil, [CheckFinding(.buildFailed(database: database, description: "\(error)"))])
         }

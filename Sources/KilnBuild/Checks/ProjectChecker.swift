@@ -26,11 +26,13 @@ package struct ProjectChecker: Sendable {
     /// The scratch builds' names in the system's temporary folder: `.kiln-check-<pid>-<random>-first.sqlite`.
     static let scratchNames = TemporaryName(mark: "kiln-check-")
 
-    /// A checker for a project. The checker reports a migration edited since `kiln.sum` among its findings, so
-    /// its copy of the project does not refuse one (``KilnProject/verifiesMigrationSums`` off).
+    /// A checker for a project. The checker reports a migration edited since `kiln.sum`, and an untouched
+    /// template, among its findings, so its copy of the project does not refuse them
+    /// (``KilnProject/verifiesMigrationSums`` and ``KilnProject/refusesUntouchedTemplates`` off).
     package init(project: KilnProject) {
         var project = project
         project.verifiesMigrationSums = false
+        project.refusesUntouchedTemplates = false
         self.project = project
     }
 
@@ -40,7 +42,7 @@ package struct ProjectChecker: Sendable {
     package func findings(for database: String) -> [CheckFinding] {
         let context: CheckContext
         do { context = try CheckContext(checker: self, database: database) } catch let error as DiagnosticError {
-            return [CheckFinding(.error(error))]
+            return [CheckFinding(.error(error, code: CheckerFindings.stopped))]
         } catch {
             return [CheckFinding(.checkFailed(database: database, description: "\(error)"))]
         }
@@ -51,7 +53,9 @@ package struct ProjectChecker: Sendable {
             do { findings += try rule.findings(in: context) } catch let stop as CheckStop {
                 return findings + stop.findings
             } catch let error as DiagnosticError {
-                return findings + [CheckFinding(.error(error))]
+                return findings + [
+                    CheckFinding(.error(error, code: type(of: rule).codes.first?.id ?? CheckerFindings.stopped))
+                ]
             } catch {
                 return findings + [CheckFinding(.checkFailed(database: database, description: "\(error)"))]
             }

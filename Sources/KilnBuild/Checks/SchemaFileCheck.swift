@@ -37,7 +37,7 @@ enum SchemaFileCheck {
         } catch let error as FileSystemError {
             return [CheckFinding(.schemaFileUnreadable(database: database, path: path, error), at: start)]
         } catch {
-            return [CheckFinding(.error(error))]
+            return [CheckFinding(.error(error, code: "schema-file-unreadable"))]
         }
         guard let expected = newest() else { return [] }
         let version = migrator.migrations.latestVersion
@@ -57,7 +57,7 @@ enum SchemaFileCheck {
         do {
             found = try SchemaModel.read(from: try SchemaFile.load(source, preparedLike: migrator))
         } catch {
-            return [CheckFinding(.error(error))]
+            return [CheckFinding(.error(error, code: "schema-file-stale"))]
         }
         let objects = SchemaFileObjects(source)
         return SchemaDifference.compare(expected: expected, actual: found, ignoringTables: []).map { difference in
@@ -101,7 +101,7 @@ enum SchemaFileCheck {
         } catch let error as FileSystemError {
             return [CheckFinding(.schemaFileUnreadable(database: database, path: relative, error), at: start)]
         } catch {
-            return [CheckFinding(.error(error))]
+            return [CheckFinding(.error(error, code: "schema-file-unreadable"))]
         }
     }
 }

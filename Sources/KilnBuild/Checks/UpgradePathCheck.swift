@@ -65,7 +65,7 @@ struct UpgradePathCheck {
                 findings += try upgrade(fixture, into: &groups)
             }
         } catch let error as DiagnosticError {
-            findings.append(CheckFinding(.error(error)))
+            findings.append(CheckFinding(.error(error, code: "upgrade-check-failed")))
         } catch {
             findings.append(CheckFinding(.upgradeCheckFailed(database: database, description: "\(error)")))
         }

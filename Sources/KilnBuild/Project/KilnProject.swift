@@ -11,6 +11,10 @@ package struct KilnProject: Sendable {
     /// Whether ``migrator(for:)`` refuses a migration edited since `kiln.sum` recorded it (when the database has
     /// a `kiln.sum`). On by default; `kiln check` turns it off because it reports every change to the sum itself.
     package var verifiesMigrationSums = true
+    /// Whether ``migrator(for:)`` refuses kiln's untouched template (``MigrationTemplate``), which holds no SQL
+    /// yet. On by default, for every command that applies migrations; `kiln check` reports it among its
+    /// findings, and `status` and `schema`, which only show migrations, list it.
+    package var refusesUntouchedTemplates = true
 
     /// Opens the project at `root`, reading `kiln.json`.
     ///
@@ -122,14 +126,19 @@ package struct KilnProject: Sendable {
     ///
     /// When ``verifiesMigrationSums`` is on and `migrations/<database>/kiln.sum` exists, a migration whose
     /// canonical SQL differs from the hash recorded there (a released migration that was edited) is refused;
-    /// a migration not yet recorded is fine.
+    /// a migration not yet recorded is fine. So is a migration still holding only the template `kiln new`
+    /// wrote, at its marker.
     ///
     /// - Throws: what ``migrationSet(for:)`` throws, or ``CheckError`` naming each edited migration (or the
-    ///   `kiln.sum` line that cannot be read).
+    ///   `kiln.sum` line that cannot be read), or naming each untouched template.
     /// - Returns: the migrator.
     package func migrator(for database: String) throws -> Migrator {
         let set = try migrationSet(for: database)
         if verifiesMigrationSums { try verifySum(of: set) }
+        if refusesUntouchedTemplates {
+            let templates = MigrationTemplate.findings(set)
+            if !templates.isEmpty { throw CheckError(findings: templates) }
+        }
         let settings = configuration.settings(for: database)
         var migrator = Migrator(migrations: set, applicationID: settings.applicationID)
         migrator.doubleQuotedStringLiterals = settings.doubleQuotedStrings

@@ -22,7 +22,7 @@ enum MigrationIntegrityCheck {
         } catch let error as CheckError {
             return error.findings
         } catch {
-            return [CheckFinding(.error(error))]
+            return [CheckFinding(.error(error, code: "sum-unreadable"))]
         }
         guard let current = try? MigrationSum(set) else { return [] }  // Ctrl-C: the check reports the signal
         let findings = compare(current, with: recorded, database: set.database)

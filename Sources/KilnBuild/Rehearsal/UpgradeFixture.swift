@@ -79,7 +79,7 @@ struct UpgradeFixture {
     func load(into connection: SQLiteConnection) throws {
         let file: SQLFile
         do { file = try SQLFile(path: path, displayPath: relativePath) } catch let error as SQLFileError {
-            throw CheckError(CheckFinding(.error(error)))
+            throw CheckError(CheckFinding(.error(error, code: "fixture-failed")))
         }
         for statement in file.statements {
             do {

@@ -50,7 +50,10 @@ enum SchemaCommand: KilnCommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let name = arguments[Self.database]
         if arguments[Self.write] { return try writeFile(name, arguments: arguments, context: context) }
-        let project = try context.project()
+        var project = try context.project()
+        // Showing a schema applies nothing: kiln's untouched template, a version that changes nothing yet, is no
+        // reason to refuse.
+        project.refusesUntouchedTemplates = false
         let migrator = try project.migrator(for: name)
         let (connection, version) = try schema(arguments, migrator: migrator)
         let snapshot = try SchemaSnapshot.read(from: connection)
@@ -109,6 +112,8 @@ enum SchemaCommand: KilnCommand {
     static func writeSchemaFiles(_ name: String, project: KilnProject, context: CommandContext, indent: String = "")
         throws
     {
+        var project = project
+        project.refusesUntouchedTemplates = false
         let migrator = try project.migrator(for: name)
         let contents = try SchemaFile.contents(
             for: name, migrator: migrator, header: header(name, version: migrator.migrations.latestVersion),

@@ -47,6 +47,13 @@ enum StatusCommand: KilnCommand {
     struct MigrationEntry: Encodable {
         let version: Int32
         let file: String
+        /// True for kiln's untouched template, which migrate refuses until it holds SQL (omitted otherwise).
+        let untouchedTemplate: Bool?
+
+        init(_ migration: Migration) {
+            (version, file) = (migration.version, migration.path)
+            untouchedTemplate = MigrationTemplate.markerLine(of: migration) == nil ? nil : true
+        }
     }
 
     struct FileStatus: Encodable {
@@ -70,7 +77,9 @@ enum StatusCommand: KilnCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let project = try context.project()
+        var project = try context.project()
+        // Status shows migrations rather than applies them: kiln's untouched template is listed as such.
+        project.refusesUntouchedTemplates = false
         var names = try project.databaseNames()
         if let only = arguments[Self.database] {
             guard names.contains(only) else { throw ProjectError.unknownDatabase(only, known: names) }
@@ -101,7 +110,7 @@ enum StatusCommand: KilnCommand {
             }
             var status = DatabaseStatus(
                 name: name, latestVersion: migrator.migrations.latestVersion,
-                migrations: migrator.migrations.migrations.map { MigrationEntry(version: $0.version, file: $0.path) })
+                migrations: migrator.migrations.migrations.map(MigrationEntry.init))
             if let file {
                 let fileStatus = try inspect(file.text, path: file.path, migrator: migrator)
                 failed = failed || !fileStatus.drift.isEmpty || fileStatus.isNewerThanMigrations
@@ -133,7 +142,7 @@ enum StatusCommand: KilnCommand {
             ignoringTables: migrator.baselineIgnoredTables)
         var status = FileStatus(
             path: shown, version: version,
-            pending: migrator.pending(after: version).map { MigrationEntry(version: $0.version, file: $0.path) },
+            pending: migrator.pending(after: version).map(MigrationEntry.init),
             drift: differences.map(DriftEntry.init(difference:)),
             isNewerThanMigrations: false)
         if version == 0, !differences.isEmpty, let found = try TrackingTable.tool(in: connection) {
@@ -145,9 +154,11 @@ enum StatusCommand: KilnCommand {
     /// A database's status as text, its migrations' paths shown by `shown` (from the current folder).
     private static func text(for status: DatabaseStatus, shown: (String) -> String) -> String {
         let count = status.migrations.count
+        let templates = status.migrations.filter { $0.untouchedTemplate == true }
         guard let file = status.file else {
             return
                 "\(status.name): \(count) migration\(count == 1 ? "" : "s"), newest version \(status.latestVersion)\n"
+                + templates.map { "  \(shown($0.file)): \(Self.template)\n" }.joined()
         }
         if file.isNewerThanMigrations {
             return
@@ -156,7 +167,8 @@ enum StatusCommand: KilnCommand {
         var text = "\(status.name): \(file.path) is at version \(file.version) of \(status.latestVersion)\n"
         for migration in status.migrations {
             let mark = migration.version <= file.version ? "[X]" : "[ ]"
-            text += "  \(mark) \(shown(migration.file))\n"
+            text +=
+                "  \(mark) \(shown(migration.file))\(migration.untouchedTemplate == true ? " (\(Self.template))" : "")\n"
         }
         text +=
             file.pending.isEmpty
@@ -176,7 +188,12 @@ enum StatusCommand: KilnCommand {
         } else {
             text += "drift: the schema differs from migrations 1 to \(file.version):\n"
             for entry in file.drift { text += "  \(OneLineText.escaped("\(entry.difference)"))\n" }
+            text += "a migration was edited after this file applied it, or the file was changed by hand; a "
+            text += "development file can be rebuilt with 'kiln reset \(status.name) --db \(file.path)'\n"
         }
         return text
     }
+
+    /// How status marks kiln's untouched template.
+    private static let template = "kiln's template, untouched: write its SQL before migrating"
 }

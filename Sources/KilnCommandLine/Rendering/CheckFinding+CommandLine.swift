@@ -5,7 +5,12 @@ extension CheckFinding {
     /// The finding as `kiln check` prints it: hints about `kiln.sum` name `kiln hash`, and another area's
     /// error is worded as the command line words it.
     var commandLineDiagnostics: [Diagnostic] {
-        if case .error(let error) = reason { return ErrorRendering.diagnostics(for: error) }
+        if case .error(let error, let code) = reason {
+            // As the command line words the error, each diagnostic carrying the code of the rule it stopped.
+            return ErrorRendering.diagnostics(for: error).map {
+                Diagnostic($0.severity, $0.message, at: $0.location, hint: $0.hint, code: $0.code ?? code)
+            }
+        }
         return [diagnostic(message: reason.commandLineMessage, hint: reason.commandLineHint)]
     }
 }

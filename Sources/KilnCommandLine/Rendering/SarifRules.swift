@@ -33,5 +33,6 @@ enum SarifRules {
             (uncoded, "The input could not be read or run."),
             (uncodedWarning, "A warning of kiln check without a rule of its own."),
             (uncodedNote, "A note of kiln check."),
-        ] + CheckRules.codes.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
+        ] + (CheckRules.codes + CheckerFindings.codes).map { ($0.id, $0.summary) },
+        uniquingKeysWith: { first, _ in first })
 }

@@ -37,7 +37,7 @@ struct AppQueryRule: CheckRule {
         do {
             return (try SQLFile(path: path, displayPath: relative), [])
         } catch let error as DiagnosticError {
-            return (nil, [CheckFinding(.error(error))])
+            return (nil, [CheckFinding(.error(error, code: "query-failed"))])
         } catch {
             return (nil, [CheckFinding(.queriesUnreadable(database: database, description: "\(error)"))])
         }

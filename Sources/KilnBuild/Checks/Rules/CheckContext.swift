@@ -113,7 +113,7 @@ package final class CheckContext {
         } catch let stop as CheckStop {
             throw stop
         } catch let error as DiagnosticError {
-            throw CheckStop(findings: [CheckFinding(.error(error))])
+            throw CheckStop(findings: [CheckFinding(.error(error, code: "build-failed"))])
         } catch {
             throw CheckStop(findings: [CheckFinding(.freshBuildUnreadable(database: database, description: "\(error)"))]
             )

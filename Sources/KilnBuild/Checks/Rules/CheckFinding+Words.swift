@@ -6,8 +6,12 @@ extension CheckFinding {
 
     /// The finding in words: one diagnostic, or the diagnostics of the error behind a ``Reason/error(_:)``.
     package var diagnostics: [Diagnostic] {
-        if case .error(let error) = reason {
-            return (error as? any DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(error)")]
+        if case .error(let error, let code) = reason {
+            // The error's own words, each carrying the code of the rule it stopped.
+            let diagnostics = (error as? any DiagnosticError)?.diagnostics ?? [Diagnostic(.error, "\(error)")]
+            return diagnostics.map {
+                Diagnostic($0.severity, $0.message, at: $0.location, hint: $0.hint, code: $0.code ?? code)
+            }
         }
         return [diagnostic(hint: reason.hint)]
     }

@@ -3,7 +3,7 @@ package enum CheckRules {
     /// The rules of one database's check.
     package static let database: [any CheckRule] = [
         MigrationIntegrityRule(), FeatureFloorRule(of: .migrations), MigrationLintRule(), TemplatePlaceholderRule(),
-        PlannedPlaceholderRule(), StandInRule(), PlaceholderMigrationRule(), SchemaFileRule(),
+        PlannedPlaceholderRule(), StandInRule(), UntouchedTemplateRule(), PlaceholderMigrationRule(), SchemaFileRule(),
         ReproducibleBuildRule(), UpgradePathRule(), SeedPrimaryKeyRule(), AppQueryRule(of: .queriesFile),
         FeatureFloorRule(of: .appQueries), AppQueryRule(of: .freshBuild), FullScanRule(),
     ]

@@ -5,7 +5,8 @@ struct PlaceholderMigrationRule: CheckRule {
     let identifier = "placeholder-migration"
 
     func findings(in context: CheckContext) -> [CheckFinding] {
-        context.migrations.migrations.filter(\.isPlaceholder).map {
+        // kiln's untouched template is no placeholder but a migration still to write (UntouchedTemplateRule).
+        context.migrations.migrations.filter { $0.isPlaceholder && MigrationTemplate.markerLine(of: $0) == nil }.map {
             CheckFinding(
                 .placeholderMigration(version: $0.version), at: SourceLocation(path: $0.path, line: 1, column: 1))
         }

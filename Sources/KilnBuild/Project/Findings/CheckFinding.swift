@@ -91,8 +91,9 @@ package struct CheckFinding: Sendable {
         // MARK: end lint
         /// The check of `database` stopped on an error that is not about a source file.
         case checkFailed(database: String, description: String)
-        /// Another area's error stopped a check (a migration set, a seed, a migration, `kiln.json`).
-        case error(any Error)
+        /// Another area's error stopped a check (a migration set, a seed, a migration, `kiln.json`); `code` is
+        /// the finding code of the rule it stopped, which its diagnostics carry.
+        case error(any Error, code: String)
 
         // MARK: clock
         /// Two builds of the same sources, with the same clock, hold different data: `difference` says where.

@@ -37,6 +37,7 @@ struct CheckRulesTests {
             .buildsDiffer(database: "d", difference: BuildDifference(table: "t", key: "1", kind: .onlyInFirst)),
             .tableNotPopulated(table: "t", version: 2, message: "m"), .fixtureFolderUnknown(name: "x", known: ["d"]),
             .placeholderMigration(version: 2), .worded(StandInUsed(name: "n", isCollation: true, setting: "s")),
+            .worded(UntouchedTemplate(version: 3)),
             .templatePlaceholder(token: "{{ x }}"), .schemaFileMissing(database: "d", path: "schema/d.sql"),
             .schemaFileUnreadable(database: "d", path: "schema/d.sql", unreadable),
             .schemaFileStale(database: "d", version: 2, difference: difference), .schemaDiagramStale(database: "d"),
@@ -74,9 +75,11 @@ struct CheckRulesTests {
         #expect(Set(ids) == Set(Self.coded.compactMap(\.code)))
     }
 
-    @Test("the checker's own findings have no code, and another area's error keeps its words")
-    func uncoded() {
-        #expect(CheckFinding.Reason.checkFailed(database: "d", description: "x").code == nil)
+    @Test("the checker's own findings have its one code, and another area's error keeps its words and its rule's code")
+    func checkerCodes() {
+        #expect(CheckFinding.Reason.checkFailed(database: "d", description: "x").code == "check-stopped")
+        let stopped = CheckFinding(.error(ProjectError.unknownDatabase("x", known: []), code: "build-failed"))
+        #expect(stopped.diagnostics.map(\.code) == ["build-failed"])
         #expect(CheckFinding.Reason.checkFailed(database: "d", description: "x").message == "d: x")
         #expect(CheckFinding(.tableNotPopulated(table: "t", version: nil, message: "m")).severity == .note)
         #expect(
