@@ -79,7 +79,7 @@ struct PlanCommandTests {
         #expect(
             migrate.standardError.hasPrefix(
                 "migrations/shop/0003_price_in_cents.sql:3:5: error: no such function: kiln_placeholder\n"
-                    + "migrations/shop/0003_price_in_cents.sql:3:5: note: this is a placeholder kiln plan left to fill"))
+                    + "migrations/shop/0003_price_in_cents.sql:3:5: note: this is a placeholder left to fill (kiln plan "))
         let check = try project.kiln("check", "shop")
         #expect(check.status == 1)
         #expect(

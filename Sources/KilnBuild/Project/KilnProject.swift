@@ -139,6 +139,15 @@ package struct KilnProject: Sendable {
             let templates = MigrationTemplate.findings(set)
             if !templates.isEmpty { throw CheckError(findings: templates) }
         }
+        return migrator(running: set)
+    }
+
+    /// A migrator for `set`, with its database's settings as ``migrator(for:)`` gives them; `kiln.sum` is not
+    /// read (the caller verified the files `set` was made from, which it may run otherwise, as `--adopt` does).
+    ///
+    /// - Returns: the migrator.
+    package func migrator(running set: MigrationSet) -> Migrator {
+        let database = set.database
         let settings = configuration.settings(for: database)
         var migrator = Migrator(migrations: set, applicationID: settings.applicationID)
         migrator.doubleQuotedStringLiterals = settings.doubleQuotedStrings

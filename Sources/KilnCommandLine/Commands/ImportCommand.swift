@@ -1,7 +1,7 @@
 import Kiln
 import KilnBuild
 
-/// `kiln import <database> <source-folder> [--from <tool>] [--dry-run]`.
+/// `kiln import <database> <source-folder> [--from <tool>] [--code-migrations refuse|placeholder] [--dry-run]`.
 enum ImportCommand: KilnCommand {
     static let spec = CommandSpec(
         name: "import",
@@ -15,11 +15,15 @@ enum ImportCommand: KilnCommand {
             writes decides (meta/_journal.json, migration_lock.toml, V<n>__). Down migrations are not imported;
             BEGIN/COMMIT wrappers and PRAGMA foreign_keys/defer_foreign_keys/user_version settings are removed
             (kiln runs them itself); everything else is copied byte for byte. Each of these is listed for review.
-            Templating placeholders, code migrations, dialect variants and Flyway R__ migrations are refused
-            where they are. The database folder must not exist or be empty; it is written all or nothing.
+            Templating placeholders and dialect variants are refused where they are. Migrations written as code
+            (goose .go, Flyway .java) are refused in one error listing each, unless --code-migrations placeholder:
+            then each becomes a kiln migration holding a kiln_placeholder(...) statement, at its place in the
+            tool's order, which migrate and check refuse until you port its code to SQL (migrate --adopt treats
+            it as applied below the version adopted). Flyway R__ repeatable scripts are left out, each with a
+            warning. The database folder must not exist or be empty; it is written all or nothing.
             """,
         arguments: [database.declaration, source.declaration],
-        options: [from.declaration, dryRun.declaration],
+        options: [from.declaration, codeMigrations.declaration, dryRun.declaration],
         group: .writeMigrations)
 
     /// `<database>`.
@@ -32,6 +36,11 @@ enum ImportCommand: KilnCommand {
     static let from = Option<ForeignTool?>(
         name: "from", valueName: "tool",
         help: ForeignTool.spelled(ForeignTool.importable) + " (default: detected from the folder).")
+    /// `--code-migrations refuse|placeholder`.
+    static let codeMigrations = Option<CodeMigrationPolicy>(
+        name: "code-migrations", valueName: "policy",
+        help: "refuse (default) or placeholder: a migration to port by hand in place of each code migration.",
+        default: .refuse)
     /// `--dry-run`.
     static let dryRun = Option<Bool>(flag: "dry-run", help: "Print what would be imported; write nothing.")
 
@@ -44,7 +53,8 @@ enum ImportCommand: KilnCommand {
         let project = starting ? try KilnProject(root: context.root) : try context.project(requiringMigrations: false)
         let source = arguments[Self.source]
         let plan = try ImportPlanner.plan(
-            database: database, source: source.path, shownAs: source.text, tool: arguments[Self.from])
+            database: database, source: source.path, shownAs: source.text, tool: arguments[Self.from],
+            codeMigrations: arguments[Self.codeMigrations])
         let shownFolder = context.shown("migrations/\(database)")
         let dryRun = arguments[Self.dryRun]
         if dryRun {
@@ -53,11 +63,13 @@ enum ImportCommand: KilnCommand {
         }
         guard !dryRun else {
             context.standardOutput(plan.review(into: shownFolder, dryRun: true))
+            for warning in plan.warnings { context.report(warning.diagnostic) }
             return KilnTool.success
         }
         // The review says what was written: only once it was.
         let notDurable = try ImportWriter.write(plan, into: project.migrationsDirectory.path, shownAs: shownFolder)
         context.standardOutput(plan.review(into: shownFolder, dryRun: false))
+        for warning in plan.warnings { context.report(warning.diagnostic) }
         if starting { try startProject(at: project, database: database, context: context) }
         if let notDurable {
             context.report(
@@ -85,6 +97,17 @@ extension ImportCommand {
                     .warning, "imported, but cannot write \(context.shown("kiln.json")): \(error.systemMessage)",
                     hint: "the migrations folder already makes this a project; write kiln.json by hand if you want one")
             )
+        }
+    }
+}
+
+/// `--code-migrations refuse|placeholder`.
+extension CodeMigrationPolicy: CommandLineChoice {
+    /// A few words for completion: the value's meaning, not the option's.
+    package var meaning: String? {
+        switch self {
+        case .refuse: "refuse a folder holding code migrations, listing each"
+        case .placeholder: "write a placeholder to port by hand in place of each code migration"
         }
     }
 }

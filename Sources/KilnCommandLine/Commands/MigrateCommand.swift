@@ -95,7 +95,9 @@ enum MigrateCommand: KilnCommand {
         var migrator = try project.migrator(for: database)
         let adoption = try adopting(arguments, project: project, context: context)
         let baseline = adoption?.version ?? arguments[Self.baseline]
-        if let adoption { migrator.baselineIgnoredTables = [adoption.tableName] }
+        if let adoption {
+            migrator = try adopted(migrator, at: adoption, project: project, file: file, context: context)
+        }
         let report = try Self.namingOtherTool(of: db.path) {
             try migrator.migrate(
                 fileAt: db.path, to: arguments[Self.to], baseline: baseline, dryRun: dryRun,
@@ -177,6 +179,24 @@ enum MigrateCommand: KilnCommand {
         context.standardOutput(
             "\(file.text): \(found.tool.rawValue)'s \(found.tableName) maps to kiln version \(found.version)\n")
         return found
+    }
+
+    /// The migrator adopting `file` at `adoption`'s version, which counts the placeholders below it as applied
+    /// (the tool ran their code), said on standard output when there are any.
+    private static func adopted(
+        _ migrator: Migrator, at adoption: Adoption, project: KilnProject, file: String, context: CommandContext
+    ) throws -> Migrator {
+        let adopted = try project.adoptionMigrator(migrator, at: adoption)
+        let versions = adopted.appliedPlaceholders.map { String($0.version) }
+        if !versions.isEmpty {
+            let plural = versions.count == 1 ? "" : "s"
+            context.standardOutput(
+                "\(file): \(adoption.tool.rawValue) already ran migration\(plural) \(versions.joined(separator: ", ")), "
+                    + "still placeholder\(plural) here: the schema comparison leaves \(plural.isEmpty ? "it" : "them") "
+                    + "out, so what \(plural.isEmpty ? "its" : "their") code made in the schema shows as a difference "
+                    + "until \(plural.isEmpty ? "its" : "their") SQL is written\n")
+        }
+        return adopted.migrator
     }
 
     /// The `--db` file, or nil when `--each` names a fleet; the options of the other mode are usage errors.

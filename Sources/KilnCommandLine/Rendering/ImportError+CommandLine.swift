@@ -3,8 +3,11 @@ import KilnBuild
 
 /// The command line's wording of a refused import: the hints name `--from` and the folder to clear.
 extension ImportError: CommandLineDiagnosable {
+    /// The error with the command line's hint; the notes that follow it (one per code migration) as they are.
     var commandLineDiagnostics: [Diagnostic] {
-        diagnostics.map { Diagnostic($0.severity, $0.message, at: $0.location, hint: hint, code: $0.code) }
+        diagnostics.map {
+            $0.severity == .note ? $0 : Diagnostic($0.severity, $0.message, at: $0.location, hint: hint, code: $0.code)
+        }
     }
 
     /// What to do about it, naming kiln's flags.
@@ -19,8 +22,11 @@ extension ImportError: CommandLineDiagnosable {
         case .placeholder: return "write the value the tool would substitute into the source file, then import again"
         case .targetNotEmpty: return "import under another database name, or empty the folder first"
         case .targetNotAFolder: return "import under another database name, or move that file away first"
-        case .repeatableMigration:
-            return "fold its latest text into a versioned V migration, or move it out of the folder"
+        case .codeMigrations:
+            return
+                "pass '--\(ImportCommand.codeMigrations.name) \(CodeMigrationPolicy.placeholder.rawValue)' to import "
+                + "the SQL ones with, at each code migration's place, a file to port to SQL by hand (kiln migrate and "
+                + "kiln check refuse it until its SQL is written)"
         default: return reason.hint
         }
     }

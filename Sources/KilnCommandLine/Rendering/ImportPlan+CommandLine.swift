@@ -6,11 +6,14 @@ extension ImportPlan {
     /// part left behind, each other decision, and where the mapping goes.
     func review(into shownFolder: String, dryRun: Bool) -> String {
         let count = migrations.count
+        let placeholders = migrations.count(where: \.isCodePlaceholder)
         var text =
             "\(dryRun ? "would import" : "imported") \(count) \(tool.rawValue) migration\(count == 1 ? "" : "s") "
             + "from \(source) into \(shownFolder):\n"
         for migration in migrations {
-            let section = migration.isSection ? " (up section)" : ""
+            let section =
+                migration.isCodePlaceholder
+                ? " (code: a placeholder to port)" : migration.isSection ? " (up section)" : ""
             text += "  \(migration.fileName) <- \(source)/\(migration.sourceFile)\(section)\n"
         }
         if !removals.isEmpty {
@@ -26,10 +29,17 @@ extension ImportPlan {
             text += "decisions to review:\n"
             for note in notes { text += "  \(note.location): \(note.message)\n" }
         }
+        if !warnings.isEmpty {
+            text += "not imported (see the warnings):\n"
+            for warning in warnings { text += "  \(warning.location)\n" }
+        }
         text += "\(dryRun ? "would write" : "wrote") \(shownFolder)/imported.json: \(tool.rawValue) versions "
         text += "(as \(tool.trackingTable) stores them) to kiln versions\n"
         if dryRun {
             text += "dry run: nothing was written\n"
+        } else if placeholders > 0 {
+            text += "next: port each placeholder's code to SQL in its file (\(placeholders) to write; kiln check "
+            text += "lists them), review the files, then record them with 'kiln hash \(database)'\n"
         } else {
             text += "next: review the files, then record them with 'kiln hash \(database)'\n"
         }

@@ -33,8 +33,10 @@ extension MigrationError: CommandLineDiagnosable {
             } ?? "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
         case .cannotRead(let error) where error.isInterruptedWrite: Self.interruptedWriteHint(path)
         case .statementFailed(_, let error) where error.message == "no such function: \(PlanPlaceholder.functionName)":
-            "this is a placeholder kiln plan left to fill: replace the whole \(PlanPlaceholder.functionName)(...) call "
-                + "with the SQL expression its text describes"
+            "this is a placeholder left to fill (kiln plan writes one for a value it will not guess, kiln import one "
+                + "for each code migration): write the SQL its text asks for in place of the "
+                + "\(PlanPlaceholder.functionName)(...) call, or of its whole statement for a code migration; 'kiln "
+                + "check' lists every placeholder"
         case .statementFailed(_, let error) where MissingExtension(message: error.message) != nil:
             MissingExtension(message: error.message).map { found in
                 var missing = found

@@ -7,6 +7,9 @@ extension PlanPlaceholder {
         package let description: String
         /// Where its name starts.
         package let location: SourceLocation
+        /// Whether the call is a whole statement, `SELECT kiln_placeholder('…');`: a placeholder for statements
+        /// (what `kiln import` writes for a code migration), not for an expression inside one (`kiln plan`'s).
+        package var isStatement = false
     }
 
     /// Each call of ``functionName`` in `source`, in file order: the one detector of placeholders `kiln plan`
@@ -21,12 +24,19 @@ extension PlanPlaceholder {
         for (index, token) in tokens.enumerated() where lexer.isWord(token, functionName) {
             guard index + 1 < tokens.count, lexer.text(of: tokens[index + 1]) == "(" else { continue }
             var description = functionName + "(...)"
+            var isStatement = false
             if index + 3 < tokens.count, let literal = lexer.literalValue(of: tokens[index + 2]),
                 lexer.text(of: tokens[index + 3]) == ")"
             {
                 description = literal
+                let startsStatement = index == 1 || (index > 1 && lexer.text(of: tokens[index - 2]) == ";")
+                let endsStatement = index + 4 == tokens.count || lexer.text(of: tokens[index + 4]) == ";"
+                isStatement = index > 0 && lexer.isWord(tokens[index - 1], "select") && startsStatement && endsStatement
             }
-            found.append(Call(description: description, location: source.location(ofByte: token.range.lowerBound)))
+            found.append(
+                Call(
+                    description: description, location: source.location(ofByte: token.range.lowerBound),
+                    isStatement: isStatement))
         }
         return found
     }

@@ -1,6 +1,7 @@
 /// goose: `<version>_<name>.sql` with `-- +goose Up` and `-- +goose Down` sections (`StatementBegin` and
 /// `StatementEnd` around statements holding `;`, `NO TRANSACTION`, `ENVSUB ON`), or `<version>_<name>.go`
-/// code migrations. The version is a 64-bit integer, stored in `goose_db_version.version_id`.
+/// code migrations (read as code: ``SourceMigration/isCode``). The version is a 64-bit integer, stored in
+/// `goose_db_version.version_id`. As goose, a `_test.go` file is no migration.
 enum GooseLayout: MigrationLayout {
     static func isCandidate(_ folder: SourceFolder) -> Bool {
         folder.files.contains { name in
@@ -13,15 +14,21 @@ enum GooseLayout: MigrationLayout {
     static func read(_ folder: SourceFolder) throws -> LayoutReading {
         var reading = LayoutReading()
         for file in folder.names {
-            let stem = file.hasSuffix(".sql") ? file.dropLast(4) : file.hasSuffix(".go") ? file.dropLast(3) : nil
+            let isGo = file.hasSuffix(".go") && !file.hasSuffix("_test.go")
+            let stem = file.hasSuffix(".sql") ? file.dropLast(4) : isGo ? file.dropLast(3) : nil
             guard !folder.folders.contains(file), let stem, let (written, name) = LayoutFiles.versionAndName(stem)
             else {
                 try LayoutFiles.other(file, in: folder, tool: .goose, into: &reading)
                 continue
             }
-            guard file.hasSuffix(".sql") else { throw ImportError(.codeMigration, at: folder.location(file)) }
             guard let value = Int64(written), let order = VersionKey([Substring(written)]) else {
                 throw ImportError(.versionOutOfRange(written, .goose), at: folder.location(file))
+            }
+            guard !isGo else {
+                reading.migrations.append(
+                    LayoutFiles.code(file, order: .numbers(order), tracked: String(value), written: written, name: name)
+                )
+                continue
             }
             var migration = try SectionMarkers.read(
                 file, in: folder, version: (.numbers(order), String(value), written), name: name,

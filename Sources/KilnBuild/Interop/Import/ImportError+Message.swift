@@ -22,13 +22,13 @@ extension ImportError.Reason {
         case .missingUpSection(let marker): "no '\(marker)' line before the down section: nothing to import"
         case .placeholder(let text):
             "placeholder '\(text)' is expanded by the source tool when it runs; kiln runs SQL as written"
-        case .codeMigration: "a migration written as code has no SQL to import; rewrite it as SQL"
+        case .codeMigrations(let tool, let files):
+            "\(files.count) \(tool.rawValue) migration\(files.count == 1 ? " is" : "s are") written as code, with no SQL "
+                + "to import (listed below)"
         case .migrationsAreCode(let tool):
             "\(tool.rawValue)'s migrations are written as code: there is no SQL to import; import works with "
                 + ForeignTool.spelled(ForeignTool.importable)
         case .dialectVariant: "a dialect variant: choose the SQLite file by hand and rename it to .sql"
-        case .repeatableMigration:
-            "a repeatable migration (R__) re-runs whenever it changes; kiln has no such migrations"
         case .toolFile(let text): text
         case .notSQLite(let provider):
             "the migrations are for provider \"\(provider)\", not sqlite: kiln imports SQLite migrations"
@@ -46,6 +46,9 @@ extension ImportError.Reason {
             "copy the file into the folder (or import the folder it is in); links that stay inside are followed"
         case .nulByte: TextProblem.nulByte.hint
         case .invalidUTF8: TextProblem.invalidUTF8.hint
+        case .codeMigrations:
+            "port each to SQL, or import the SQL ones with a placeholder in place of each code migration, which "
+                + "migrate and check refuse until its SQL is written"
         default: nil
         }
     }

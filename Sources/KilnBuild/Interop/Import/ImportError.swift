@@ -3,7 +3,7 @@ import Kiln
 /// `kiln import` refused a source folder or could not write the result; nothing was written.
 ///
 /// ```swift
-/// catch let error as ImportError where error.reason == .repeatableMigration { … }
+/// catch let error as ImportError where error.reason == .missingUpFile { … }
 /// ```
 package struct ImportError: DiagnosticError, Equatable {
     /// Why the import refused.
@@ -37,14 +37,14 @@ package struct ImportError: DiagnosticError, Equatable {
         case missingUpSection(String)
         /// A templating placeholder the tool expands when it runs the file.
         case placeholder(String)
-        /// A migration written as code (Go, Java, Rust…), which has no SQL to import.
-        case codeMigration
+        /// Migrations written as code (goose's Go, Flyway's Java…), which have no SQL to import: every one, in
+        /// the tool's order, at its file (the error's location is the first). Imported as placeholders only when
+        /// asked (``CodeMigrationPolicy/placeholder``).
+        case codeMigrations(ForeignTool, [SourceLocation])
         /// The tool named writes every migration as code (GRDB): there is no folder of SQL to import.
         case migrationsAreCode(ForeignTool)
         /// A file chosen by dialect (`.sql.sqlite`): which variant is SQLite's is a decision to make by hand.
         case dialectVariant
-        /// A Flyway repeatable migration (`R__`), re-run whenever it changes: kiln has no such thing.
-        case repeatableMigration
         /// A file the tool reads besides its migrations (drizzle's `meta/_journal.json`) is missing or is not
         /// what the tool writes; the text says what is wrong with it.
         case toolFile(String)
@@ -71,8 +71,16 @@ package struct ImportError: DiagnosticError, Equatable {
         self.location = location
     }
 
-    /// One error, at its location where it has one.
+    /// One error, at its location where it has one; for code migrations, followed by a note at each one.
     package var diagnostics: [Diagnostic] {
-        [Diagnostic(.error, reason.message, at: location, hint: reason.hint, code: "import")]
+        var diagnostics = [Diagnostic(.error, reason.message, at: location, hint: reason.hint, code: "import")]
+        if case .codeMigrations(_, let files) = reason {
+            diagnostics += files.map {
+                Diagnostic(
+                    .note, "written in \(CodeMigrationPlaceholder.language(of: $0.path)), not SQL", at: $0,
+                    code: "import")
+            }
+        }
+        return diagnostics
     }
 }

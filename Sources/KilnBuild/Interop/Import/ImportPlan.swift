@@ -25,6 +25,9 @@ package struct ImportPlan: Sendable {
         /// The sums the tool records for the source file (see `SourceMigration.checksums`); empty for tools
         /// that record none.
         package var sourceChecksums: [String] = []
+        /// Whether the source is a code migration and the file a placeholder to port
+        /// (``CodeMigrationPlaceholder``).
+        package var isCodePlaceholder = false
     }
 
     /// The source tool.
@@ -41,6 +44,8 @@ package struct ImportPlan: Sendable {
     package let skippedDowns: [SourceLocation]
     /// The other decisions taken (ignored files, transaction settings), in order.
     package let notes: [ImportNote]
+    /// What was left out although the tool runs it (Flyway's `R__` scripts), in order.
+    package var warnings: [ImportWarning] = []
 
     /// The bytes of `imported.json`.
     package var manifest: [UInt8] { ImportManifest(plan: self).bytes }

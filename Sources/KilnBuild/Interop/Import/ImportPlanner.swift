@@ -11,39 +11,37 @@ package enum ImportPlanner {
     ///   - path: the source folder, to open.
     ///   - shown: the source folder as the user typed it, the prefix of every location.
     ///   - tool: the tool named with `--from`, or nil to detect it.
+    ///   - codeMigrations: whether migrations written as code are refused (all of them in one error) or
+    ///     written as placeholders.
     /// - Returns: the plan; nothing is written.
     /// - Throws: ``ImportError`` for a folder that cannot be imported as it is, or a tool whose migrations are
     ///   code (GRDB); ``SQLiteError``
     ///   (`SQLITE_INTERRUPT`) once Ctrl-C was pressed (the command line's `SQLiteInterrupt.request()`).
-    package static func plan(database: String, source path: String, shownAs shown: String, tool: ForeignTool?)
-        throws -> ImportPlan
-    {
+    package static func plan(
+        database: String, source path: String, shownAs shown: String, tool: ForeignTool?,
+        codeMigrations: CodeMigrationPolicy = .refuse
+    ) throws -> ImportPlan {
         let folder = try SourceFolder(path: path, shown: shown)
         let tool = try tool ?? detect(folder)
         guard let layout = tool.layout else { throw ImportError(.migrationsAreCode(tool)) }
         let reading = try layout.read(folder)
         let ordered = try order(reading.migrations, in: folder)
         guard !ordered.isEmpty else { throw ImportError(.noMigrations(folder.shown, tool)) }
+        let code = ordered.filter(\.isCode).map { folder.location($0.file) }
+        if codeMigrations == .refuse, let first = code.first {
+            throw ImportError(.codeMigrations(tool, code), at: first)
+        }
         var migrations: [ImportPlan.Migration] = []
         var removals: [OwnedStatementRemoval] = []
         for (index, source) in ordered.enumerated() {
             try SQLiteInterrupt.check()
-            // What kiln would refuse to run is never copied: refused where it is, as `kiln migrate` would.
-            if let (offset, problem) = UTF8Validation.firstProblem(in: source.bytes) {
-                throw ImportError(
-                    problem == .nulByte ? .nulByte : .invalidUTF8,
-                    at: folder.location(source.file, bytes: source.bytes, offset: offset))
-            }
-            if let (offset, text) = try Placeholders.first(
-                in: source.bytes, range: source.imported, inStrings: source.expandsInStrings)
-            {
-                let location = folder.location(source.file, bytes: source.bytes, offset: offset)
-                throw ImportError(.placeholder(text), at: location)
-            }
-            let text = SourceText(path: folder.shownPath(source.file), bytes: source.bytes)
-            let (bytes, removed) = try OwnedStatements.remove(from: source.bytes[source.imported], source: text)
-            removals += removed
             let version = Int32(index + 1)
+            guard !source.isCode else {
+                migrations.append(placeholder(version: version, for: source, tool: tool))
+                continue
+            }
+            let (bytes, removed) = try importedBytes(of: source, in: folder)
+            removals += removed
             migrations.append(
                 ImportPlan.Migration(
                     version: version, fileName: fileName(version: version, source: source), bytes: bytes,
@@ -54,7 +52,44 @@ package enum ImportPlanner {
         return ImportPlan(
             tool: tool, database: database, source: folder.shown, migrations: migrations, removals: removals,
             skippedDowns: reading.skippedDowns,
-            notes: reading.notes + OrderReview.notes(ordered, tool: tool, in: folder))
+            notes: reading.notes + OrderReview.notes(ordered, tool: tool, in: folder), warnings: reading.warnings)
+    }
+
+    /// The bytes kiln keeps of an SQL migration, without the statements kiln owns, and those statements.
+    ///
+    /// - Returns: the bytes and the removals.
+    /// - Throws: ``ImportError`` for what kiln would refuse to run (a NUL byte, bytes that are not UTF-8, a
+    ///   templating placeholder), at its place, as `kiln migrate` would; ``SQLiteError`` after Ctrl-C.
+    private static func importedBytes(of source: SourceMigration, in folder: SourceFolder) throws -> (
+        [UInt8], [OwnedStatementRemoval]
+    ) {
+        if let (offset, problem) = UTF8Validation.firstProblem(in: source.bytes) {
+            throw ImportError(
+                problem == .nulByte ? .nulByte : .invalidUTF8,
+                at: folder.location(source.file, bytes: source.bytes, offset: offset))
+        }
+        if let (offset, text) = try Placeholders.first(
+            in: source.bytes, range: source.imported, inStrings: source.expandsInStrings)
+        {
+            throw ImportError(.placeholder(text), at: folder.location(source.file, bytes: source.bytes, offset: offset))
+        }
+        let text = SourceText(path: folder.shownPath(source.file), bytes: source.bytes)
+        return try OwnedStatements.remove(from: source.bytes[source.imported], source: text)
+    }
+
+    /// The kiln migration standing for the code migration `source`: a placeholder to port, mapped to the
+    /// tool's version like any other (the tool records it when it runs the code), with no checksum of the
+    /// tool's to compare (Flyway records none for Java migrations).
+    private static func placeholder(version: Int32, for source: SourceMigration, tool: ForeignTool)
+        -> ImportPlan.Migration
+    {
+        var migration = ImportPlan.Migration(
+            version: version, fileName: fileName(version: version, source: source),
+            bytes: Array(CodeMigrationPlaceholder.text(for: source, tool: tool).utf8),
+            sourceVersion: source.trackedVersion, sourceName: source.name, sourceFile: source.file, isSection: false,
+            sourceChecksum: nil)
+        migration.isCodePlaceholder = true
+        return migration
     }
 
     /// The one tool whose shape the folder has; when several fit, the one candidate holding a file only it

@@ -40,6 +40,19 @@ enum LayoutFiles {
             imported: 0..<bytes.count)
     }
 
+    /// A migration written as code, at `relative`: nothing of it is read (its language is not SQL).
+    ///
+    /// - Returns: the migration, ``SourceMigration/isCode`` set.
+    static func code(
+        _ relative: String, order: SourceOrder, tracked: String, written: String, name: String
+    ) -> SourceMigration {
+        var migration = SourceMigration(
+            order: order, trackedVersion: tracked, writtenVersion: written, name: name, file: relative, bytes: [],
+            imported: 0..<0)
+        migration.isCode = true
+        return migration
+    }
+
     /// What the review says of a migration the tool ran outside a transaction.
     static let transactionNote =
         "the source tool ran this migration outside a transaction; kiln runs it inside one (a statement "

@@ -33,6 +33,22 @@ struct LayoutReading {
     var skippedDowns: [SourceLocation] = []
     /// Decisions the review lists: ignored files, transaction settings kiln does not follow.
     var notes: [ImportNote] = []
+    /// What was left out although it changes databases (Flyway's `R__` repeatable scripts): warnings.
+    var warnings: [ImportWarning] = []
+}
+
+/// Something of the source folder `kiln import` leaves out although the tool runs it (a Flyway `R__`
+/// repeatable script): a warning, with why and what to do.
+package struct ImportWarning: Equatable, Sendable {
+    /// What was left out and why, lowercase.
+    package let message: String
+    /// What to do about it.
+    package let hint: String
+    /// The file it is about.
+    package let location: SourceLocation
+
+    /// The warning as kiln prints it.
+    package var diagnostic: Diagnostic { Diagnostic(.warning, message, at: location, hint: hint, code: "import") }
 }
 
 /// A decision of the import the review lists, with where it comes from.

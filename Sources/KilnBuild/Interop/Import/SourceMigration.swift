@@ -1,4 +1,5 @@
-/// One up migration of the source folder, before it is renumbered.
+/// One up migration of the source folder, before it is renumbered: SQL, or a migration written as code (a
+/// goose `.go` file, a Flyway `.java` class), which has no SQL to import (``isCode``).
 struct SourceMigration {
     /// The key the source tool orders by.
     let order: SourceOrder
@@ -21,4 +22,7 @@ struct SourceMigration {
     /// Prisma's SHA-256 of the file); each other one is a variant the tool also accepts (other line ends).
     /// Empty for tools that record none.
     var checksums: [String] = []
+    /// Whether the migration is code (goose's Go, Flyway's Java…): `bytes` and `imported` are then empty, and
+    /// the import refuses it or writes a placeholder in its place (``CodeMigrationPolicy``).
+    var isCode = false
 }

@@ -41,7 +41,8 @@ struct CheckRulesTests {
             .templatePlaceholder(token: "{{ x }}"), .schemaFileMissing(database: "d", path: "schema/d.sql"),
             .schemaFileUnreadable(database: "d", path: "schema/d.sql", unreadable),
             .schemaFileStale(database: "d", version: 2, difference: difference), .schemaDiagramStale(database: "d"),
-            .plannedPlaceholder(description: "x"), .schemaFileUnknown(name: "x.sql", known: ["d"]),
+            .plannedPlaceholder(description: "x"), .worded(PlaceholderStatement(description: "x")),
+            .schemaFileUnknown(name: "x.sql", known: ["d"]),
         ]
     }()
 

@@ -1,0 +1,1 @@
+CREATE INDEX notes_pinned ON notes (user_id) WHERE pinned = 1;

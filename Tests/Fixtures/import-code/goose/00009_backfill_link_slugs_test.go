@@ -1,0 +1,9 @@
+package migrations
+
+import "testing"
+
+func TestSlugify(t *testing.T) {
+	if got := slugify("Hello, World"); got != "hello-world" {
+		t.Fatalf("slugify: got %q", got)
+	}
+}
