@@ -6,8 +6,9 @@ import Kiln
 /// `RENAME COLUMN`); the triggers, views and indexes removed or changed, and those that depend on a table
 /// about to be rebuilt, dropped; tables removed dropped; new tables created (foreign-key parents first, with
 /// the wanted schema's own text); columns appended with `ALTER TABLE … ADD COLUMN` where SQLite allows it;
-/// every other changed table rebuilt in SQLite's documented order (``TableRebuild``); then indexes, views and
-/// triggers created. Statements copied from the wanted schema carry none of the
+/// every other changed table rebuilt in SQLite's documented order (``TableRebuild``); FTS5 tables made again
+/// with their rows and full-text indexes rebuilt from their content tables (``PlanBuilder/planVirtualTable(_:)``);
+/// then indexes, views and triggers created. Statements copied from the wanted schema carry none of the
 /// comments written inside them (``PlanSchema/withoutComments(on:)``): the migration writes each above its
 /// statement instead. The migrator runs it in one transaction with foreign keys off and checks them after, so
 /// the plan holds no `BEGIN`, `COMMIT` or `PRAGMA foreign_keys`.
