@@ -7,8 +7,9 @@ import Kiln
 /// Read by tokens (``SQLLexer``): what lies between two tokens is white space and comments only, so a `--` or
 /// `/*` inside a string or a quoted name is never taken for one. Every token is kept byte for byte, and so is
 /// the white space around a comment but for the blanks that ended up at the end of a line, or the whole line
-/// when the comment was alone on it; two tokens a comment separated keep a space between them. What follows
-/// the last token (a view's trailing `-- note`, which SQLite keeps) goes when it holds a comment.
+/// when the comment was alone on it; two tokens a comment separated on one line keep one space between them,
+/// unless one is punctuation no neighbour joins (`(` before, `,` `)` `;` after). What follows the last token
+/// (a view's trailing `-- note`, which SQLite keeps) goes when it holds a comment.
 struct StatementComments {
     /// The statement without its comments.
     let text: String
@@ -25,14 +26,16 @@ struct StatementComments {
         var found: [String] = []
         var position = 0
         for (index, token) in tokens.enumerated() {
-            var gap = Gap(bytes[position..<token.range.lowerBound], isLeading: index == 0)
+            var gap = Gap(
+                bytes[position..<token.range.lowerBound], isLeading: index == 0,
+                separates: index > 0 && Self.mayTouch(lexer.text(of: tokens[index - 1]), lexer.text(of: token)))
             gap.removeComments()
             output += gap.kept
             found += gap.comments
             output += bytes[token.range]
             position = token.range.upperBound
         }
-        var trailing = Gap(bytes[position...], isLeading: tokens.isEmpty)
+        var trailing = Gap(bytes[position...], isLeading: tokens.isEmpty, separates: false)
         trailing.removeComments()
         if trailing.comments.isEmpty { output += bytes[position...] }
         found += trailing.comments
@@ -40,19 +43,29 @@ struct StatementComments {
         comments = found.filter { !$0.isEmpty }
     }
 
+    /// Whether the tokens `before` and `after` could read as others, or not at all, without white space between
+    /// them: always, unless `before` is `(` or `after` is `,`, `)` or `;`, which join no neighbour into another
+    /// token.
+    private static func mayTouch(_ before: String, _ after: String) -> Bool {
+        !(before == "(" || [",", ")", ";"].contains(after))
+    }
+
     /// The bytes between two tokens (or before the first, or after the last): white space and comments.
     private struct Gap {
         let bytes: ArraySlice<UInt8>
         /// Whether it comes before the first token, where a comment starts a line.
         let isLeading: Bool
+        /// Whether the tokens on either side need white space between them.
+        let separates: Bool
         /// What is kept of it.
         var kept: [UInt8] = []
         /// The words of the comments taken out of it.
         var comments: [String] = []
 
-        init(_ bytes: ArraySlice<UInt8>, isLeading: Bool) {
+        init(_ bytes: ArraySlice<UInt8>, isLeading: Bool, separates: Bool) {
             self.bytes = bytes
             self.isLeading = isLeading
+            self.separates = separates
         }
 
         /// Fills ``kept`` and ``comments``.
@@ -67,13 +80,13 @@ struct StatementComments {
                 comments.append(Self.words(of: bytes[index..<end]))
                 index = remove(commentEndingAt: end)
             }
-            // Two tokens a comment alone separated stay apart.
-            if kept.isEmpty, !bytes.isEmpty, !isLeading { kept = [UInt8(ascii: " ")] }
+            // What a comment left on one line is one space, where the tokens need one.
+            if !comments.isEmpty, kept.allSatisfy(Self.isBlank) { kept = separates ? [UInt8(ascii: " ")] : [] }
         }
 
-        /// Drops the blanks around the comment that ends at `end`: those before it when its line goes on
-        /// with other text no further, those after it when text follows on its line, and its whole line when
-        /// it was alone on it. Returns where reading goes on.
+        /// Drops the blanks around the comment that ends at `end`: those before it when nothing follows it on
+        /// its line, those after it when a token does, and its whole line when it was alone on it. Returns
+        /// where reading goes on.
         private mutating func remove(commentEndingAt end: Int) -> Int {
             var blanksBefore = 0
             while blanksBefore < kept.count, Self.isBlank(kept[kept.count - 1 - blanksBefore]) { blanksBefore += 1 }

@@ -49,6 +49,20 @@ struct SchemaPlannerCommentsTests {
         #expect(plan.migrationText(header: []).contains("-- schema file comment: kiln:allow drop-table\n"))
     }
 
+    @Test("a virtual table's arguments lose their comments; its rows are copied as for any FTS5 table made again")
+    func virtualTable() throws {
+        let before = "CREATE VIRTUAL TABLE doc USING fts5(body); INSERT INTO doc (rowid, body) VALUES (5, 'kiwi');"
+        let after = "CREATE VIRTUAL TABLE doc USING fts5(body /* the text */, tokenize = 'trigram' -- substrings\n);"
+        let setup = try PlannerCase(before, after)
+        let plan = try setup.apply()
+        #expect(
+            plan.steps[0].statements[0] == "CREATE VIRTUAL TABLE \"new_doc\" USING fts5(body, tokenize = 'trigram'\n)")
+        #expect(plan.steps[0].comments.contains("schema file comment: substrings"))
+        #expect(try setup.rows("SELECT rowid FROM doc WHERE doc MATCH 'iwi'") == ["5"])
+        // The wanted database is as it was: the statement was tried in a savepoint rolled back.
+        #expect(try Self.stored(setup.wanted).contains { $0.contains("/* the text */") })
+    }
+
     @Test("a comment between the words of a type is part of it (affinity): the statement keeps its comments")
     func typeComment() throws {
         let before = "CREATE TABLE t (a BIG /* int */ THING NOT NULL); INSERT INTO t VALUES ('12');"

@@ -23,8 +23,9 @@ struct StatementCommentsTests {
             ("CREATE TABLE t (\n    /* first */ a INTEGER\n)", "CREATE TABLE t (\n    a INTEGER\n)"),
             ("CREATE TABLE t (a /* x */ INTEGER)", "CREATE TABLE t (a INTEGER)"),
             ("CREATE TABLE t (a/* x */INTEGER)", "CREATE TABLE t (a INTEGER)"),
-            // The blank before a comment that ends the gap stays: no guess at which tokens may touch.
-            ("CREATE TABLE t (a INTEGER /* x */)", "CREATE TABLE t (a INTEGER )"),
+            ("CREATE TABLE t (a INTEGER /* x */)", "CREATE TABLE t (a INTEGER)"),
+            ("CREATE TABLE t ( /* x */ a, b /* y */ , c)", "CREATE TABLE t (a, b, c)"),
+            ("CREATE TABLE t (a CHECK (a > - /* x */ -1))", "CREATE TABLE t (a CHECK (a > - -1))"),
             ("CREATE TABLE t (\r\n  a, -- x\r\n  b\r\n)", "CREATE TABLE t (\r\n  a,\r\n  b\r\n)"),
             ("CREATE TABLE t (\r\n  -- x\r\n  b\r\n)", "CREATE TABLE t (\r\n  b\r\n)"),
             ("CREATE VIEW v AS SELECT 1 -- tail", "CREATE VIEW v AS SELECT 1"),
