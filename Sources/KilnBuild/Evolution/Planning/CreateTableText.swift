@@ -64,10 +64,14 @@ struct CreateTableText {
     }
 
     /// The statement with the table's name (and its schema, if written) replaced by `newName`, quoted; the
-    /// rest of the text (references to the old name among them) as written.
+    /// rest of the text (references to the old name among them) as written. The name is the token before the
+    /// column list, or before `USING` in a `CREATE VIRTUAL TABLE`.
     func renamed(to newName: String) -> String? {
-        guard let open = tokens.firstIndex(where: { $0.kind == .symbol && lexer.text(of: $0) == "(" }), open >= 3
-        else { return nil }
+        guard var open = tokens.firstIndex(where: { $0.kind == .symbol && lexer.text(of: $0) == "(" }) else {
+            return nil
+        }
+        if let using = tokens[..<open].firstIndex(where: { lexer.isWord($0, "USING") }) { open = using }
+        guard open >= 3 else { return nil }
         var start = open - 1
         if start >= 2, lexer.text(of: tokens[start - 1]) == "." { start -= 2 }
         let bytes = lexer.bytes

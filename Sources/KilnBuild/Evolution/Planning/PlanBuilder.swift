@@ -1,8 +1,9 @@
 import Kiln
 
 /// Collects a plan's steps by phase while the two schemas are compared, then puts them in the order they run:
-/// renames; triggers, views, indexes and tables dropped; tables created, extended and rebuilt; indexes, views
-/// and triggers created.
+/// renames; triggers, views, indexes and tables dropped; tables created, extended and rebuilt; full-text tables
+/// made again and indexes rebuilt (once the tables they read are in their new form); indexes, views and
+/// triggers created.
 struct PlanBuilder {
     /// The current schema once the renames ran.
     let current: PlanSchema
@@ -25,6 +26,8 @@ struct PlanBuilder {
     var additions: [SchemaPlanStep] = []
     /// Tables rebuilt.
     var rebuilds: [SchemaPlanStep] = []
+    /// FTS5 tables made again with their rows, and full-text indexes rebuilt from their content tables.
+    var fullText: [SchemaPlanStep] = []
     /// Indexes, views and triggers created, in that order.
     var recreates: [SchemaPlanStep] = []
     /// The columns whose values the plan carries over.
@@ -46,7 +49,9 @@ struct PlanBuilder {
     }
 
     /// The steps in the order they run.
-    var steps: [SchemaPlanStep] { renames.steps + drops + tableDrops + creates + additions + rebuilds + recreates }
+    var steps: [SchemaPlanStep] {
+        renames.steps + drops + tableDrops + creates + additions + rebuilds + fullText + recreates
+    }
 
     /// Plans every table from the changes: dropped, created, extended with `ADD COLUMN`, rebuilt or kept.
     mutating func planTables() throws {
@@ -71,28 +76,23 @@ struct PlanBuilder {
             try planTable(.modifyTable(old: old, new: table, changes: tableChanges))
         }
         for table in PlanOrder.parentsFirst(created) {
-            creates.append(
-                SchemaPlanStep(
-                    .createTable, name: table.name, change: .addTable(table),
-                    comments: ["create table \(quoted(table.name))"],
-                    statements: [wanted.sql[table.name.identifierKey] ?? ""]))
+            let step = SchemaPlanStep(
+                .createTable, name: table.name, change: .addTable(table),
+                comments: ["create table \(quoted(table.name))"],
+                statements: [wanted.sql[table.name.identifierKey] ?? ""])
+            if let filled = filledFromContent(step, table) { fullText.append(filled) } else { creates.append(step) }
         }
+        rebuildFullTextIndexes()
     }
 
-    /// Plans one table the two schemas define differently: replaced when virtual, extended with `ADD COLUMN`
-    /// where that is all the change is, else rebuilt.
+    /// Plans one table the two schemas define differently: replaced when virtual (``planVirtualTable(_:)``),
+    /// extended with `ADD COLUMN` where that is all the change is, else rebuilt.
     private mutating func planTable(_ change: SchemaChange) throws {
         guard case .modifyTable(let old, let new, let tableChanges) = change else { return }
         let key = new.name.identifierKey
         try NewColumnCheck.refuseFailing(current: old, wanted: new, on: connection)
         if old.virtualDefinition != nil || new.virtualDefinition != nil {
-            replacedTables.insert(key)
-            tableDrops.append(Self.dropTable(old, change: change))
-            creates.append(
-                SchemaPlanStep(
-                    .createTable, name: new.name, change: change,
-                    comments: ["create virtual table \(quoted(new.name)) again, empty"],
-                    statements: [wanted.sql[key] ?? ""]))
+            planVirtualTable(change)
         } else if let added = addedColumns(old, new, tableChanges) {
             keep(old, new, columns: old.columns)
             additions += added
@@ -120,9 +120,10 @@ struct PlanBuilder {
         }
     }
 
-    /// `DROP TABLE`, which loses the table's rows: `change` drops it, or replaces a virtual table.
-    static func dropTable(_ table: SchemaModel.Table, change: SchemaChange) -> SchemaPlanStep {
-        let risk = PlanRisk.dropsData(table: table.name, columns: [])
+    /// `DROP TABLE`, which loses the table's rows (`risk`, by default all of them): `change` drops it, or
+    /// replaces a virtual table.
+    static func dropTable(_ table: SchemaModel.Table, change: SchemaChange, risk: PlanRisk? = nil) -> SchemaPlanStep {
+        let risk = risk ?? PlanRisk.dropsData(table: table.name, columns: [])
         return SchemaPlanStep(
             .dropTable, name: table.name, change: change,
             comments: ["drop table \(quoted(table.name))", "data loss: \(risk)", "kiln:allow drop-table -- \(risk)"],
@@ -130,7 +131,7 @@ struct PlanBuilder {
     }
 
     /// `new_<table>`, or with a number, free among both schemas' objects and the names already taken.
-    private mutating func freeName(for table: String) -> String {
+    mutating func freeName(for table: String) -> String {
         var candidate = "new_\(table)"
         var number = 2
         while current.hasObject(named: candidate) || wanted.hasObject(named: candidate)

@@ -6,6 +6,9 @@ import Kiln
 package enum PlanRisk: Sendable, Equatable, CustomStringConvertible {
     /// The table's rows are dropped (`columns` empty), or the values of those columns.
     case dropsData(table: String, columns: [String])
+    /// The rows of a contentless FTS5 table (`content=''`), which cannot be read back to be copied into the
+    /// table made again.
+    case dropsContentlessRows(table: String)
     /// The values of a kept column change as `change` says.
     case changesValues(table: String, column: String, change: ValueChange)
     /// Existing rows that break `constraint` make the migration fail and roll back.
@@ -66,6 +69,9 @@ package enum PlanRisk: Sendable, Equatable, CustomStringConvertible {
             guard !columns.isEmpty else { return "table \(quoted(table)) is dropped with its rows" }
             return columns.map { "column \(quoted(table)).\(quoted($0)) is dropped with its values" }.joined(
                 separator: "; ")
+        case .dropsContentlessRows(let table):
+            return "table \(quoted(table)) is dropped with its rows: it is a contentless FTS5 table (content=''), "
+                + "whose rows cannot be read back to copy them"
         case .changesValues(let table, let column, let change):
             let subject = "\(quoted(table)).\(quoted(column))"
             switch change {

@@ -9,6 +9,10 @@ struct PlanSchema {
     var sql: [SQLIdentifierKey: String]
     /// Each object's place in `sqlite_schema` (its creation order), by folded name.
     var order: [SQLIdentifierKey: Int]
+    /// The comments taken out of each object's statement (``withoutComments(on:)``), by folded name.
+    var comments: [SQLIdentifierKey: [String]] = [:]
+    /// The objects whose statements keep their comments: SQLite reads them as part of the definition.
+    var commentsKept: Set<SQLIdentifierKey> = []
 
     /// The table named `name` (as SQLite compares names), or nil.
     func table(_ name: String) -> SchemaModel.Table? {

@@ -6,8 +6,11 @@ import Kiln
 /// `RENAME COLUMN`); the triggers, views and indexes removed or changed, and those that depend on a table
 /// about to be rebuilt, dropped; tables removed dropped; new tables created (foreign-key parents first, with
 /// the wanted schema's own text); columns appended with `ALTER TABLE … ADD COLUMN` where SQLite allows it;
-/// every other changed table rebuilt in SQLite's documented order (``TableRebuild``); then indexes, views and
-/// triggers created. The migrator runs it in one transaction with foreign keys off and checks them after, so
+/// every other changed table rebuilt in SQLite's documented order (``TableRebuild``); FTS5 tables made again
+/// with their rows and full-text indexes rebuilt from their content tables (``PlanBuilder/planVirtualTable(_:)``);
+/// then indexes, views and triggers created. Statements copied from the wanted schema carry none of the
+/// comments written inside them (``PlanSchema/withoutComments(on:)``): the migration writes each above its
+/// statement instead. The migrator runs it in one transaction with foreign keys off and checks them after, so
 /// the plan holds no `BEGIN`, `COMMIT` or `PRAGMA foreign_keys`.
 package enum SchemaPlanner {
     /// The steps that turn the schema of `current` into the schema of `wanted`.
@@ -26,16 +29,18 @@ package enum SchemaPlanner {
         from current: SQLiteConnection, to wanted: SQLiteConnection, options: SchemaPlanOptions = SchemaPlanOptions()
     ) throws -> SchemaPlan {
         let before = try PlanSchema.read(current)
-        let wantedSchema = try PlanSchema.read(wanted)
-        let renames = try PlanRenames(options.renames, current: before, wanted: wantedSchema)
-        if renames.steps.isEmpty, before.model.changes(to: wantedSchema.model).isEmpty { return SchemaPlan() }
+        let read = try PlanSchema.read(wanted)
+        let renames = try PlanRenames(options.renames, current: before, wanted: read)
+        if renames.steps.isEmpty, before.model.changes(to: read.model).isEmpty { return SchemaPlan() }
+        // Comments alone are no change; the statements the plan copies carry none.
+        let wantedSchema = try read.withoutComments(on: wanted)
         var builder = PlanBuilder(
             current: try renames.schema(afterRenamesOn: current), wanted: wantedSchema, renames: renames,
             connection: wanted)
         try builder.planTables()
         builder.planIndexes()
         builder.planViewsAndTriggers()
-        let plan = SchemaPlan(steps: builder.steps, keptColumns: builder.kept)
+        let plan = SchemaPlan(steps: builder.steps.map(wantedSchema.withSchemaFileComments), keptColumns: builder.kept)
         if !options.allowsDataLoss, !plan.dataLosses.isEmpty {
             throw SchemaPlanError(.dataLossRefused(plan.dataLosses))
         }
