@@ -9,6 +9,9 @@ struct TableRebuild {
     let current: SchemaModel.Table
     /// The wanted table.
     let wanted: SchemaModel.Table
+    /// The current schema's `CREATE INDEX` indexes (those of other tables are ignored): its UNIQUE ones held
+    /// on the old rows.
+    let oldIndexes: [SchemaModel.Index]
     /// How the wanted table differs from the current one.
     let changes: [SchemaChange.TableChange]
     /// The wanted table's stored `CREATE TABLE` statement.
