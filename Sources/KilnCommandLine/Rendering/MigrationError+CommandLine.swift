@@ -35,6 +35,10 @@ extension MigrationError: CommandLineDiagnosable {
         case .statementFailed(_, let error) where error.message == "no such function: \(PlanPlaceholder.functionName)":
             "this is a placeholder kiln plan left to fill: replace the whole \(PlanPlaceholder.functionName)(...) call "
                 + "with the SQL expression its text describes"
+        case .statementFailed(_, let error) where ConversionGuard.isFailure(error.message):
+            (hint.map { "\($0); " } ?? "")
+                + "kiln plan guarded this conversion, which would change that value: change such values in this "
+                + "migration before the copy, or replace the guard's CASE with the conversion you want"
         case .statementFailed(_, let error) where MissingExtension(message: error.message) != nil:
             MissingExtension(message: error.message).map { found in
                 var missing = found
