@@ -1,7 +1,7 @@
 import Kiln
 
-/// Whether the old schema already guaranteed a UNIQUE or PRIMARY KEY key on every row, so no existing row can
-/// break it: some key the old schema enforced (a constraint, a `CREATE UNIQUE INDEX`, the rowid's alias)
+/// The key of a UNIQUE index or constraint (its terms and condition), and whether the old schema already
+/// guaranteed a new one on every row, so no existing row can break it: some key the old schema enforced (a constraint, a `CREATE UNIQUE INDEX`, the rowid's alias)
 /// covers a subset of its terms, each compared with the same collation or the new term with BINARY. Rows equal
 /// under the new key are then equal under the old one, which allowed no two such rows: BINARY tells apart
 /// every pair of values any collation tells apart (so `COLLATE NOCASE` → BINARY can only let more rows in), a
