@@ -37,6 +37,10 @@ extension MigrationError: CommandLineDiagnosable {
                 + "for each code migration): write the SQL its text asks for in place of the "
                 + "\(PlanPlaceholder.functionName)(...) call, or of its whole statement for a code migration; 'kiln "
                 + "check' lists every placeholder"
+        case .statementFailed(_, let error) where ConversionGuard.isFailure(error.message):
+            (hint.map { "\($0); " } ?? "")
+                + "kiln plan guarded this conversion, which would change that value: change such values in this "
+                + "migration before the copy, or replace the guard's CASE with the conversion you want"
         case .statementFailed(_, let error) where MissingExtension(message: error.message) != nil:
             MissingExtension(message: error.message).map { found in
                 var missing = found

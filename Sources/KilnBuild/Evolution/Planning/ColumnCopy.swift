@@ -27,36 +27,38 @@ struct ColumnCopy {
             standIn: standIn)
     }
 
-    /// The copy of the kept column `old` into `new`, which `table` (wanted name) has: converted when the type
-    /// affinity narrows, `NULL`s replaced when it becomes `NOT NULL` or the rowid's alias (`INT PRIMARY KEY`
-    /// to `INTEGER PRIMARY KEY`: SQLite would number the rows whose key is NULL).
+    /// The copy of the kept column `old` into `new`, which `table` (wanted name) has: converted by a
+    /// placeholder when the type affinity narrows, through a guard when kiln can tell its only losses row by
+    /// row (``ConversionGuard``), with a placeholder for the values of the classes a STRICT column refuses
+    /// (`storage`: what the old column holds, what the new one accepts), and with `NULL`s replaced when it
+    /// becomes `NOT NULL` or the rowid's alias (`INT PRIMARY KEY` to `INTEGER PRIMARY KEY`: SQLite would
+    /// number the rows whose key is NULL).
     static func kept(
         _ old: SchemaModel.Column, into new: SchemaModel.Column, table: String,
-        affinities: (TypeAffinity, TypeAffinity),
-        strictness: (old: Bool, new: Bool), rowIDAlias: (was: Bool, becomes: Bool)
+        affinities: (TypeAffinity, TypeAffinity), strictness: (old: Bool, new: Bool),
+        storage: StrictStorage.Storage, rowIDAlias: (was: Bool, becomes: Bool)
     ) -> ColumnCopy {
         var copy = ColumnCopy(target: new.name, expression: quoted(old.name), source: old.name)
         let subject = "\(quoted(table)).\(quoted(new.name))"
         let to = affinities.1
-        let isStrict = strictness.new
-        switch change(old, new, affinities: affinities, strictness: strictness) {
-        case .same: break
+        let refused = storage.held.subtracting(storage.accepted).sorted()
+        let change = affinities.0.change(to: to, holdsOnlyIntegers: storage.held == [.integer])
+        switch change {
+        case .same, .guarded: break
         case .widening:
             copy.isConverted = true
             copy.notes.append("\(subject) takes \(to.rawValue) affinity: every value is kept, converted where needed")
         case .narrowing:
-            copy.isConverted = true
-            copy.narrows = true
             let types = (
                 typeName(old.declaredType, strict: strictness.old), typeName(new.declaredType, strict: strictness.new)
             )
-            let change = "from \(types.0) to \(types.1)"
-            let standIn = isStrict ? "CAST(\(copy.expression) AS \(to.rawValue))" : copy.expression
-            let placeholder = placeholder("convert \(quoted(old.name)) \(change)", standIn: standIn)
-            copy.expression = placeholder.sql
-            copy.placeholders.append(placeholder)
-            copy.risks.append(
-                .changesValues(table: table, column: new.name, change: .narrowsType(from: types.0, to: types.1)))
+            let standIn = strictness.new ? "CAST(\(copy.expression) AS \(to.rawValue))" : copy.expression
+            copy.convert(from: types.0, to: types.1, in: table, standIn: standIn)
+        }
+        if change != .narrowing {
+            var guarded: ConversionGuard?
+            if case .guarded(let conversion) = change { guarded = conversion }
+            copy.check(refused: refused, type: new.declaredType, guard: guarded, in: table, affinity: to)
         }
         if rowIDAlias.becomes, !old.isNotNull { return copy.fillingNulls(in: table, becomingRowID: new.name) }
         // The rowid is never NULL.
@@ -96,22 +98,8 @@ struct ColumnCopy {
         return ColumnCopy(target: new.name, expression: placeholder.sql, placeholders: [placeholder])
     }
 
-    /// The affinities' change; into a STRICT column, a narrowing also whenever the old column may hold a
-    /// storage class the new one refuses (a blob into `TEXT`, a number into `BLOB`, text into `INTEGER`).
-    private static func change(
-        _ old: SchemaModel.Column, _ new: SchemaModel.Column, affinities: (TypeAffinity, TypeAffinity),
-        strictness: (old: Bool, new: Bool)
-    ) -> TypeAffinity.Change {
-        let held = StrictStorage.classes(
-            declaredType: old.declaredType, affinity: affinities.0, isStrict: strictness.old)
-        let change = affinities.0.change(to: affinities.1, holdsOnlyIntegers: strictness.old && held == [.integer])
-        guard strictness.new else { return change }
-        let accepted = StrictStorage.accepted(declaredType: new.declaredType, affinity: affinities.1)
-        return held.isSubset(of: accepted) ? change : .narrowing
-    }
-
     /// A declared type as the messages name it, with the table's strictness when it changes what the type means.
-    private static func typeName(_ declaredType: String, strict: Bool) -> String {
+    static func typeName(_ declaredType: String, strict: Bool) -> String {
         let name = declaredType.isEmpty ? "no type" : declaredType
         // ANY keeps every value as it is in a STRICT table; elsewhere it is a NUMERIC affinity.
         guard declaredType.uppercased() == "ANY" else { return name }

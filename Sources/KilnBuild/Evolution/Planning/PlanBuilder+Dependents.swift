@@ -25,29 +25,29 @@ extension PlanBuilder {
         }
     }
 
-    /// What existing rows can do to a UNIQUE index over a column a placeholder converts, or that is new on an
-    /// existing table, was not UNIQUE, or whose key changed (another collation, as when its column becomes `COLLATE NOCASE`, other terms, another
-    /// condition): keys distinct before may repeat now, and the migration fails on them; nil when it is as
-    /// strict as before, on a new table, or only over columns the table did not have (their rows hold NULL or
-    /// one default, which the copy's own UNIQUE checks the same way on every device).
+    /// What existing rows can do to a UNIQUE index: one over a column a placeholder converts may meet keys
+    /// that became equal; one the old schema did not already enforce (``UniqueKey``: no old UNIQUE index,
+    /// constraint or rowid alias on the table covers a subset of its terms) may meet repeated keys, when it
+    /// was not UNIQUE before under its name, or its key changed (another collation, as when its column becomes
+    /// `COLLATE NOCASE`, other terms, another condition), or it is new on an existing table. Nil when the old
+    /// schema enforced it, on a new table, or over columns the table did not have only (their rows hold NULL
+    /// or one default, which the copy's own UNIQUE checks the same way on every device).
     private func stricterUniqueness(_ index: SchemaModel.Index) -> PlanRisk.Constraint? {
         guard index.isUnique, let table = current.table(index.table) else { return nil }
         let narrowed = narrowedColumns[index.table.identifierKey] ?? []
         if index.terms.contains(where: { !$0.isExpression && narrowed.contains($0.expression.identifierKey) }) {
             return .convertedIndex(index.name)
         }
+        let alias = table.rowIDAlias?.name
+        let guarantees = UniqueKey.guarantees(of: table, rowIDAlias: alias, indexes: current.model.indexes)
+        if UniqueKey.isGuaranteed(index, by: guarantees) { return nil }
         guard let old = current.model.indexes.first(where: { $0.name.isSameIdentifier(as: index.name) }) else {
             let existing = Set(table.columns.map(\.name.identifierKey))
             let readsOldColumns = index.terms.contains {
                 $0.isExpression || existing.contains($0.expression.identifierKey)
             }
-            let sameAsBefore = current.model.indexes.contains { old in
-                old.isUnique && old.table.isSameIdentifier(as: index.table) && UniqueKey.isNoStricter(index, than: old)
-            }
-            guard readsOldColumns, !sameAsBefore else { return nil }
-            return .newUniqueIndex(index.name)
+            return readsOldColumns ? .newUniqueIndex(index.name) : nil
         }
-        if old.isUnique, UniqueKey.isNoStricter(index, than: old) { return nil }
         let collations = index.terms.map(\.collation)
         let tightening: PlanRisk.IndexTightening =
             !old.isUnique

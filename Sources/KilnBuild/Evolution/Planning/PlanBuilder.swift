@@ -100,7 +100,8 @@ struct PlanBuilder {
             replacedTables.insert(key)
             rebuiltTables.insert(key)
             let rebuild = TableRebuild(
-                current: old, wanted: new, changes: tableChanges, wantedSQL: wanted.sql[key] ?? "",
+                current: old, wanted: new, oldIndexes: current.model.indexes, changes: tableChanges,
+                wantedSQL: wanted.sql[key] ?? "",
                 temporaryName: freeName(for: new.name), renames: renames, connection: connection)
             let (step, columns, narrowed) = try rebuild.plan()
             narrowedColumns[key] = narrowed

@@ -25,6 +25,9 @@ package enum PlanRisk: Sendable, Equatable, CustomStringConvertible {
         case becomesRowID
         /// A stored column becomes generated: its values are replaced by the expression's.
         case becomesGenerated
+        /// Its table becomes STRICT, whose `type` refuses the values of these storage classes (`typeof`'s
+        /// names) the column may hold: a placeholder converts them.
+        case refusedByStrict(type: String, classes: [String])
     }
 
     /// What rows can break.
@@ -44,6 +47,8 @@ package enum PlanRisk: Sendable, Equatable, CustomStringConvertible {
         case newUniqueIndex(String)
         /// A UNIQUE index stricter than the one of its name before, as `tightening` says.
         case stricterIndex(String, tightening: IndexTightening)
+        /// A column converted exactly but for the values `conversion` finds, at which the copy stops.
+        case inexactValues(column: String, ConversionGuard)
     }
 
     /// How a UNIQUE index became stricter.
@@ -83,6 +88,9 @@ package enum PlanRisk: Sendable, Equatable, CustomStringConvertible {
                 return "\(subject) becomes the rowid (INTEGER PRIMARY KEY): rows where it is NULL need a value, and a "
                     + "value that is not an integer makes this migration fail and roll back"
             case .becomesGenerated: return "the values of \(subject) are replaced by its generated expression"
+            case .refusedByStrict(let type, let classes):
+                return "\(quoted(table)) becomes STRICT, and its \(type) column \(quoted(column)) refuses "
+                    + "\(ColumnCopy.classList(classes)) values: a placeholder converts them"
             }
         case .mayFail(let table, let constraint):
             return "\(Self.rows(table, constraint)) make this migration fail and roll back, so clean them in this "
@@ -102,6 +110,8 @@ package enum PlanRisk: Sendable, Equatable, CustomStringConvertible {
         case .convertedUnique(let index): return "\(rows) whose converted values repeat in \(described(index))"
         case .convertedIndex(let name): return "\(rows) whose converted values repeat a key of index \(quoted(name))"
         case .newUniqueIndex(let name): return "\(rows) that repeat a key of the new UNIQUE index \(quoted(name))"
+        case .inexactValues(let column, let conversion):
+            return "\(rows) whose \(quoted(column)) holds \(conversion.lostValues)"
         case .stricterIndex(let name, let tightening):
             let how =
                 switch tightening {

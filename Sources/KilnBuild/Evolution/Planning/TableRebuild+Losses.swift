@@ -12,7 +12,8 @@ extension TableRebuild {
         }
     }
 
-    /// CHECK, UNIQUE and PRIMARY KEY constraints the old table lacks: rows may fail them. A CHECK whose
+    /// CHECK, UNIQUE and PRIMARY KEY constraints the old table lacks: rows may fail them. A UNIQUE or PRIMARY
+    /// KEY the old schema already enforced (``UniqueKey``) fails none. A CHECK whose
     /// `IN (…)` list only gained values (``CheckWidening``) fails no row that passed the old one, and one that
     /// reads only new columns whose defaults pass it (``NewColumnCheck``) fails none.
     func newConstraints() -> [PlanRisk.Constraint] {
@@ -29,16 +30,11 @@ extension TableRebuild {
                 added.append(.check(check))
             }
         }
-        // A rowid alias is a primary key no index shows: unique and never NULL.
-        var uniques =
-            current.uniqueConstraints.map(PlanRisk.described)
-            + (rowIDAlias(of: current).map { ["PRIMARY KEY (\(quoted(SchemaText.folded($0, upper: false))))"] } ?? [])
-        for unique in wanted.uniqueConstraints where !holdsOnlyNulls(unique) {
-            if let index = uniques.firstIndex(of: PlanRisk.described(unique)) {
-                uniques.remove(at: index)
-            } else if !current.uniqueConstraints.contains(where: { UniqueKey.isNoStricter(unique, than: $0) }) {
-                added.append(.unique(unique))
-            }
+        // Judged against every key the old schema enforced on the table, its UNIQUE indexes included.
+        let guarantees = UniqueKey.guarantees(of: current, rowIDAlias: rowIDAlias(of: current), indexes: oldIndexes)
+        for unique in wanted.uniqueConstraints
+        where !holdsOnlyNulls(unique) && !UniqueKey.isGuaranteed(unique, by: guarantees) {
+            added.append(.unique(unique))
         }
         return added
     }

@@ -9,6 +9,9 @@ struct TableRebuild {
     let current: SchemaModel.Table
     /// The wanted table.
     let wanted: SchemaModel.Table
+    /// The current schema's `CREATE INDEX` indexes (those of other tables are ignored): its UNIQUE ones held
+    /// on the old rows.
+    let oldIndexes: [SchemaModel.Index]
     /// How the wanted table differs from the current one.
     let changes: [SchemaChange.TableChange]
     /// The wanted table's stored `CREATE TABLE` statement.
@@ -86,6 +89,9 @@ struct TableRebuild {
     private func columnCopies() -> [ColumnCopy] {
         let old = Dictionary(current.columns.map { ($0.name.identifierKey, $0) }, uniquingKeysWith: { a, _ in a })
         let alias = rowIDAlias(of: wanted)
+        // What each column holds and takes matters only where a table is STRICT: an ordinary column takes
+        // every value, and a copy between ordinary columns is judged by their affinities.
+        let storage = current.isStrict || wanted.isStrict ? StrictStorage() : nil
         return wanted.columns.compactMap { column in
             guard column.hidden == 0 else { return nil }  // generated: SQLite computes it
             let to = TypeAffinity.of(column.declaredType, isStrict: wanted.isStrict, on: connection)
@@ -95,9 +101,21 @@ struct TableRebuild {
             }
             let from = TypeAffinity.of(source.declaredType, isStrict: current.isStrict, on: connection)
             let wasAlias = rowIDAlias(of: current)?.isSameIdentifier(as: source.name) == true
+            let all = Set(StrictStorage.Class.allCases)
+            // The rowid's alias holds only integers, whatever the table.
+            let held =
+                wasAlias
+                ? [.integer]
+                : storage?.storage(declaredType: source.declaredType, affinity: from, isStrict: current.isStrict)
+                    .held ?? all
+            let accepted =
+                wanted.isStrict
+                ? storage?.storage(declaredType: column.declaredType, affinity: to, isStrict: true).accepted ?? []
+                : all
             return ColumnCopy.kept(
                 source, into: column, table: wanted.name, affinities: (from, to),
                 strictness: (current.isStrict, wanted.isStrict),
+                storage: StrictStorage.Storage(held: held, accepted: accepted),
                 rowIDAlias: (wasAlias, !wasAlias && alias?.isSameIdentifier(as: column.name) == true))
         }
     }

@@ -15,6 +15,9 @@ enum TypeAffinity: String {
         case same
         /// Every value survives exactly, possibly in another storage class (an integer becomes its text).
         case widening
+        /// Every value survives exactly but those `ConversionGuard` finds row by row, on which the copy fails
+        /// loudly instead of changing them.
+        case guarded(ConversionGuard)
         /// Values may change or be refused: the developer writes the conversion.
         case narrowing
     }
@@ -42,18 +45,22 @@ enum TypeAffinity: String {
         }
     }
 
-    /// What moving values from a column of this affinity to one of `other` does. Only a change that is exact
-    /// for every value counts as widening: INTEGER to NUMERIC, and INTEGER to TEXT when the column holds only
-    /// integers (a STRICT one: an ordinary INTEGER column keeps `1.5` as a REAL). BLOB (no affinity) keeps
-    /// every value. Everything else can change values: INTEGER to REAL (exact only up to 2^53: 9007199254740993
-    /// becomes 9007199254740992), REAL or NUMERIC to TEXT (a REAL becomes text of 15 significant digits:
-    /// `0.1 + 0.2` becomes `'0.3'`), NUMERIC to REAL or INTEGER, REAL to NUMERIC (`3.0` becomes `3`), text to
-    /// a number, BLOB to anything.
+    /// What moving values from a column of this affinity to one of `other` does. Widening: INTEGER to and from
+    /// NUMERIC (the two store every value alike; they differ only in `CAST`), and INTEGER to TEXT when the
+    /// column holds only integers (a STRICT one: an ordinary INTEGER column keeps `1.5` as a REAL). BLOB (no
+    /// affinity) keeps every value. Guarded, a loss kiln can tell row by row: INTEGER or NUMERIC to REAL (exact
+    /// up to 2^53: 9007199254740993 becomes 9007199254740992) and INTEGER, NUMERIC or REAL to TEXT (a REAL
+    /// becomes text of 15 significant digits: `0.1 + 0.2` becomes `'0.3'`; integers and text are kept). Every
+    /// other change needs a decision: text to a number (`'007'` becomes 7), REAL to NUMERIC or INTEGER
+    /// (`3.0` becomes `3`, `1.5` stays a REAL), and BLOB (no affinity) to anything (its integer 5 and text
+    /// `'5'` become equal as TEXT).
     func change(to other: TypeAffinity, holdsOnlyIntegers: Bool = false) -> Change {
         if self == other || other == .blob { return .same }
         switch (self, other) {
-        case (.integer, .numeric): return .widening
+        case (.integer, .numeric), (.numeric, .integer): return .widening
         case (.integer, .text) where holdsOnlyIntegers: return .widening
+        case (.integer, .real), (.numeric, .real): return .guarded(.integersBeyondReal)
+        case (.integer, .text), (.numeric, .text), (.real, .text): return .guarded(.realsBeyondText)
         default: return .narrowing
         }
     }

@@ -83,7 +83,7 @@ struct FailingStatementProbe {
 
     /// Runs the statement and undoes it.
     ///
-    /// - Returns: SQLite's message when it fails a constraint; nil when it succeeds.
+    /// - Returns: SQLite's message when it fails a constraint or a guarded copy's check; nil when it succeeds.
     /// - Throws: its error when it fails otherwise.
     private func attempt() throws -> String? {
         try connection.execute(sql: "SAVEPOINT kiln_probe")
@@ -94,7 +94,9 @@ struct FailingStatementProbe {
         do {
             try connection.execute(sql: statement)
             return nil
-        } catch let error as SQLiteError where error.code.matches(.constraint) {
+        } catch let error as SQLiteError
+            where error.code.matches(.constraint) || ConversionGuard.isFailure(error.message)
+        {
             return error.message
         }
     }

@@ -32,11 +32,12 @@ extension PlanVerifier {
     }
 
     /// Whether the planned migration failed because of rows the old schema allowed: a row breaks a new
-    /// constraint (`CHECK`, `NOT NULL`, `UNIQUE`, a foreign key).
+    /// constraint (`CHECK`, `NOT NULL`, `UNIQUE`, a foreign key), or a guarded copy stops at its value.
     static func isConstraintFailure(_ error: PlanVerificationError) -> Bool {
         guard case .migrationFailed(_, let failure) = error.reason else { return false }
         switch failure.reason {
-        case .statementFailed(_, let sqlite): return sqlite.code.matches(.constraint)
+        case .statementFailed(_, let sqlite):
+            return sqlite.code.matches(.constraint) || ConversionGuard.isFailure(sqlite.message)
         case .foreignKeyViolation: return true
         default: return false
         }

@@ -41,7 +41,7 @@ struct PropertyCheck {
             if try Migrator.version(of: pair.data) != 1 { failures.append("a failed migration left version 2") }
             let after = PropertyRows.read(pair.original, pair: pair)
             for (id, rows) in before {
-                failures += rows.differences(from: after[id], wanted: pair.original, mayRemoveRows: false)
+                failures += rows.differences(from: after[id], wanted: pair.original, scratch: nil, mayRemoveRows: false)
                     .map { "after the rollback: \($0)" }
             }
             return
@@ -87,9 +87,12 @@ struct PropertyCheck {
         }
         if !integrity.isEmpty { failures.append("integrity_check: \(integrity)") }
         let after = PropertyRows.read(pair.wanted, pair: pair)
-        // A plan never leaves rows out: every row is kept, with its values.
+        // A plan never leaves rows out: every row is kept, with its values, but those its placeholders convert.
+        let scratch = try SQLiteConnection(path: ":memory:")
+        let converted = convertedColumns()
         for (id, rows) in before {
-            failures += rows.differences(from: after[id], wanted: pair.wanted, mayRemoveRows: false)
+            failures += rows.differences(
+                from: after[id], wanted: pair.wanted, converted: converted, scratch: scratch, mayRemoveRows: false)
         }
         let newSequences = try PropertyRows.sequences(pair.data)
         for table in pair.wanted.tables where table.isAutoincrement {
@@ -116,11 +119,25 @@ struct PropertyCheck {
         }
     }
 
-    /// Whether `error` is a constraint failure (or a foreign-key violation) and the plan warned that rows
-    /// breaking a tightened constraint make the migration fail.
+    /// The ids of B's columns whose values the plan converts through a placeholder (a narrowed type).
+    func convertedColumns() -> Set<Int> {
+        var ids: Set<Int> = []
+        for case .changesValues(let tableName, let columnName, .narrowsType) in plan?.risks ?? [] {
+            guard let table = pair.wanted.tables.first(where: { $0.name.isSameIdentifier(as: tableName) }),
+                let column = table.columns.first(where: { $0.name.isSameIdentifier(as: columnName) })
+            else { continue }
+            ids.insert(column.id)
+        }
+        return ids
+    }
+
+    /// Whether `error` is a constraint failure (or a foreign-key violation, or a guarded conversion stopping at
+    /// a value it would change) and the plan warned that such rows make the migration fail.
     static func failsAsWarned(_ error: MigrationError, plan: SchemaPlan) -> Bool {
         let text = "\(error)"
-        let isConstraint = text.contains("constraint failed") || text.contains("foreign key violation")
+        let isConstraint =
+            text.contains("constraint failed") || text.contains("foreign key violation")
+            || ConversionGuard.isFailure(text)
         return isConstraint && plan.dataLosses.contains { $0.contains("make this migration fail") }
     }
 }

@@ -68,10 +68,10 @@ extension PropertyEditor {
             edited.columns[index].defaultSQL = value
             if PropertyAffinity(type) != .text { edited.columns[index].collation = nil }
         }
-        if PropertyAffinity(type, strict: table.isStrict) != PropertyAffinity(column.type, strict: table.isStrict) {
-            mayLoseData = true
-        }
-        return "retype \(table.name).\(column.name) \(column.type) → \(type)"
+        let exact = PropertyAffinity(column.type, strict: table.isStrict)
+            .keepsEveryValue(to: PropertyAffinity(type, strict: table.isStrict), strict: table.isStrict)
+        if !exact { mayLoseData = true }
+        return "retype \(table.name).\(column.name) \(column.type) → \(type)" + (exact ? " (exact)" : "")
     }
 
     /// Shuffles a table's columns.
@@ -188,15 +188,16 @@ extension PropertyEditor {
         return "rename column \(tableName).\(column.name) → \(name)"
     }
 
-    /// Gives a text column COLLATE NOCASE or takes it away. NOCASE can make values of a unique column equal:
-    /// under a one-column UNIQUE only when A's rows stay distinct, never under a composite one or a unique
-    /// index. Going back to BINARY can only make equal values distinct, so it loses nothing.
+    /// Gives a text column another built-in collation (NOCASE, RTRIM) or takes it away. Either can make
+    /// values of a unique column equal: under a one-column UNIQUE only when A's rows stay distinct, never
+    /// under a composite one or a unique index. Going back to BINARY can only make equal values distinct, so
+    /// it loses nothing.
     mutating func changeCollation(in table: PropertyTable) -> String? {
         guard
             let column = plainColumns(of: table).filter({ PropertyAffinity($0.type) == .text })
                 .randomElement(using: &generator.random)
         else { return nil }
-        let collation = column.collation == nil ? "NOCASE" : nil
+        let collation = generator.random.pick([nil, "NOCASE", "RTRIM"].filter { $0 != column.collation })
         let underUnique =
             table.uniques.contains { $0.contains(column.id) }
             || wanted.indexes.contains { $0.isUnique && $0.terms.contains { $0.columns.contains(column.id) } }

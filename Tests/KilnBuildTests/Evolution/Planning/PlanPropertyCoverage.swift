@@ -10,7 +10,8 @@ enum PropertyCoverage {
     static let editKinds: Set<String> = [
         "add column", "drop column", "retype", "reorder", "add NOT NULL", "add CHECK", "add UNIQUE",
         "rename table", "rename column", "add table", "drop table", "foreign key", "WITHOUT ROWID", "STRICT",
-        "index", "view", "trigger", "default", "collation", "now refers to",
+        "index", "view", "trigger", "default", "collation", "now refers to", "over mistyped rows",
+        "as inline UNIQUE", "as UNIQUE index", "RTRIM", "(exact)",
     ]
     static var all: Set<String> { schemaFeatures.union(editKinds.map { "edit: \($0)" }) }
 

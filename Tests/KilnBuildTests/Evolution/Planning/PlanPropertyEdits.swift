@@ -21,6 +21,8 @@ struct PropertyEditor {
     /// Whether an edit may count as data loss (dropped, narrowed, tightened); false means the plan must be
     /// written without `allowsDataLoss`.
     var mayLoseData = false
+    /// Values written over A's rows (already in `data`), for the pair's A to write again when it is rebuilt.
+    var mistypes: [PropertyMistype] = []
 
     init(generator: PropertyGenerator, original: PropertySchema, data: SQLiteConnection) {
         self.generator = generator
@@ -53,7 +55,7 @@ struct PropertyEditor {
     /// One random edit; nil when the chosen one does not apply.
     mutating func oneEdit() -> String? {
         guard let table = wanted.tables.randomElement(using: &generator.random) else { return nil }
-        switch Int.random(in: 0..<27, using: &generator.random) {
+        switch Int.random(in: 0..<29, using: &generator.random) {
         case 0, 1: return addColumn(to: table)
         case 2: return dropColumn(of: table)
         case 3, 4: return retype(in: table)
@@ -73,6 +75,7 @@ struct PropertyEditor {
         case 18, 19: return changeIndex()
         case 20, 21: return changeView()
         case 22: return changeCollation(in: table)
+        case 27, 28: return moveUnique(of: table)
         case 23, 24:
             guard !table.foreignKeys.isEmpty else { return nil }
             return retarget(table, key: Int.random(in: 0..<table.foreignKeys.count, using: &generator.random))
@@ -153,6 +156,7 @@ extension PropertySchema {
             }
             views.removeAll { !before.resolves($0.body) }
             triggers.removeAll { before.table($0.table) == nil || !before.resolves($0.body) }
+            mistypes.removeAll { before.table($0.table)?.column($0.column) == nil }
             if self == before { return }
         }
     }

@@ -29,6 +29,23 @@ enum PropertyAffinity: Equatable {
     }
 }
 
+extension PropertyAffinity {
+    /// Whether moving a column's values from this affinity to `other` keeps every one exactly, by SQLite's
+    /// documented rules (the test's oracle, not the planner's): the same affinity; no affinity (BLOB in an
+    /// ordinary table, ANY in a STRICT one), which keeps values as they are; INTEGER and NUMERIC, which store
+    /// alike; a STRICT INTEGER column, which holds only integers, to TEXT.
+    func keepsEveryValue(to other: PropertyAffinity, strict: Bool) -> Bool {
+        switch (self, other) {
+        case _ where self == other: true
+        case (_, .any): true
+        case (_, .blob): !strict
+        case (.integer, .numeric), (.numeric, .integer): true
+        case (.integer, .text): strict
+        default: false
+        }
+    }
+}
+
 extension PropertyGenerator {
     /// Foreign keys: each table may get a nullable key to any table, itself included, so cycles and
     /// self-references appear.

@@ -28,8 +28,10 @@ struct PropertyPair {
         let data = try filledDatabase(original)
         var editor = PropertyEditor(generator: generator, original: original, data: data)
         editor.edit()
+        var mistyped = original
+        mistyped.mistypes = editor.mistypes
         return PropertyPair(
-            seed: seed, original: original, wanted: editor.wanted, renames: editor.renames, edits: editor.log,
+            seed: seed, original: mistyped, wanted: editor.wanted, renames: editor.renames, edits: editor.log,
             dropsData: editor.dropsData, mayLoseData: editor.mayLoseData, data: data,
             wantedDatabase: try emptyDatabase(editor.wanted))
     }
@@ -59,7 +61,8 @@ struct PropertyPair {
             wantedDatabase: try Self.emptyDatabase(wanted))
     }
 
-    /// A database with `schema`, made by the migrator as migration 1, holding generated rows.
+    /// A database with `schema`, made by the migrator as migration 1, holding generated rows and its mistyped
+    /// values.
     static func filledDatabase(_ schema: PropertySchema) throws -> SQLiteConnection {
         let data = try SQLiteConnection(path: ":memory:")
         do {
@@ -68,6 +71,7 @@ struct PropertyPair {
             throw PropertyGeneratorError(message: "schema A: \(error)\n\(schema.script)")
         }
         _ = try GeneratedRows.insert(into: data, version: 1)
+        for mistype in schema.mistypes { _ = schema.write(mistype, into: data) }
         return data
     }
 

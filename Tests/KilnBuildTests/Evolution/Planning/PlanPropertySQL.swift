@@ -72,6 +72,18 @@ extension PropertySchema {
             + (index.condition.map { " WHERE \(render($0))" } ?? "")
     }
 
+    /// Writes `mistype` over the first row of its table in `data` (A's names); false when the table has no row
+    /// or A's constraints refuse the value.
+    func write(_ mistype: PropertyMistype, into data: SQLiteConnection) -> Bool {
+        guard let table = table(mistype.table), let column = table.column(mistype.column) else { return false }
+        let key = table.hasRowID ? "rowid" : "(\(names(table.primaryKey)))"
+        let sql =
+            "UPDATE \(quoted(table.name)) SET \(quoted(column.name)) = \(mistype.value) WHERE \(key) IN "
+            + "(SELECT \(table.hasRowID ? "rowid" : names(table.primaryKey)) FROM \(quoted(table.name)) LIMIT 1)"
+        guard (try? data.execute(sql: sql)) != nil else { return false }
+        return data.changes > 0
+    }
+
     /// Quoted column names, comma-separated.
     func names(_ ids: [Int]) -> String {
         ids.map { quoted(column($0)?.name ?? "missing_column_\($0)") }.joined(separator: ", ")

@@ -102,12 +102,23 @@ struct PropertyTrigger: Equatable {
     var body: PropertyExpression
 }
 
+/// A value of another storage class than its column's type names, written over one row of A's generated data
+/// (an ordinary INTEGER column keeps `'abc'`, a TEXT column a blob): what a table turned STRICT must convert.
+struct PropertyMistype: Equatable {
+    var table: Int
+    var column: Int
+    /// The value, as SQL.
+    var value: String
+}
+
 /// A whole generated schema.
 struct PropertySchema: Equatable {
     var tables: [PropertyTable] = []
     var indexes: [PropertyIndex] = []
     var views: [PropertyView] = []
     var triggers: [PropertyTrigger] = []
+    /// Values written over A's generated rows once they are in (schema A only).
+    var mistypes: [PropertyMistype] = []
 
     /// The table with `id`.
     func table(_ id: Int) -> PropertyTable? { tables.first { $0.id == id } }

@@ -74,7 +74,7 @@ extension PropertyEditor {
         return "\(table.isWithoutRowID ? "drop" : "add") WITHOUT ROWID on \(table.name)"
     }
 
-    /// Makes a table STRICT (when its types allow it and A's values have the right storage classes) or not.
+    /// Makes a table STRICT (when its types allow it), sometimes over a value of A its type refuses, or not.
     mutating func toggleStrict(_ table: PropertyTable) -> String? {
         if table.isStrict {
             update(table.id) { $0.isStrict = false }
@@ -85,23 +85,31 @@ extension PropertyEditor {
         // A generated column's value is not checked against its STRICT type when written (integrity_check
         // finds it later): no STRICT over generated columns.
         guard table.columns.allSatisfy({ PropertyGenerator.strictTypes.contains($0.type) && $0.generated == nil }),
-            let source = original.table(table.id)
+            original.table(table.id) != nil
         else { return nil }
-        for column in table.columns where column.generated == nil && column.type != "ANY" {
-            guard let sourceColumn = source.column(column.id) else { continue }
-            let allowed =
-                ["INTEGER": "'integer'", "INT": "'integer'", "REAL": "'integer', 'real'"][column.type]
-                ?? "'\(column.type.lowercased())'"
-            let sql =
-                "SELECT count(*) FROM \(quoted(source.name)) WHERE typeof(\(quoted(sourceColumn.name))) "
-                + "NOT IN ('null', \(allowed))"
-            guard findsNothing(sql) else { return nil }
-        }
+        let mistyped = chance(50) ? mistype(in: table) : nil
         update(table.id) { $0.isStrict = true }
-        // STRICT refuses values of the wrong storage class and makes the key NOT NULL: A's rows fit, but the
-        // planner cannot know that.
+        // STRICT refuses values of the wrong storage class (which the plan converts through placeholders) and
+        // makes the key NOT NULL: the planner asks for --allow-data-loss.
         mayLoseData = true
-        return "add STRICT on \(table.name)"
+        return "add STRICT on \(table.name)" + (mistyped.map { " over mistyped rows (\($0))" } ?? "")
+    }
+
+    /// Writes a value its type refuses under STRICT over a plain column of A's first row of `table`: text
+    /// into a number column, a blob into a TEXT one, text into a BLOB one. Nil when none could be written.
+    mutating func mistype(in table: PropertyTable) -> String? {
+        let candidates = plainColumns(of: table).filter { $0.type != "ANY" && original.column($0.id) != nil }
+        guard let column = candidates.randomElement(using: &generator.random) else { return nil }
+        let text = "mistyped \(generator.makeID())"
+        let value =
+            switch PropertyAffinity(column.type) {
+            case .text: "x'" + text.utf8.map { String($0, radix: 16) }.joined() + "'"
+            default: SQLText.literal(text)
+            }
+        let mistype = PropertyMistype(table: table.id, column: column.id, value: value)
+        guard original.write(mistype, into: data) else { return nil }
+        mistypes.append(mistype)
+        return "\(column.name) = \(value)"
     }
 
     /// Adds, drops or redefines (same name) an index; a unique one only when A's rows allow it.
