@@ -32,10 +32,7 @@ package struct TrackingTable: Sendable, Equatable {
     ///   tool's has (a table of the user's that only shares the name), records a row without a version, or a
     ///   dirty or failed migration; ``SQLiteError`` when it cannot be read.
     package static func read(from connection: SQLiteConnection, file: String) throws -> TrackingTable? {
-        let found = try candidates(in: connection)
-        guard found.count <= 1 else { throw TrackingTableError(.several(tools: found.map(\.tool)), file: file) }
-        guard let (tool, table) = found.first else { return nil }
-        try requireColumns(of: tool, table, connection, file)
+        guard let (tool, table) = try identify(in: connection, file: file) else { return nil }
         let applied = try applied(by: tool, table, connection, file)
         let listed: [String] =
             switch applied {
@@ -47,6 +44,22 @@ package struct TrackingTable: Sendable, Equatable {
         }
         return TrackingTable(
             tool: tool, tableName: table, applied: applied, checksums: try recordedChecksums(of: tool, connection))
+    }
+
+    /// The one other tool whose tracking table `connection`'s database holds, named as the tool names it and
+    /// with the columns kiln reads.
+    ///
+    /// - Returns: the tool and its table, or nil when the file holds none.
+    /// - Throws: ``TrackingTableError`` when several tools' tables are there, or the one there lacks a column the
+    ///   tool's has (a table of the user's that only shares the name); ``SQLiteError`` when it cannot be read.
+    package static func identify(in connection: SQLiteConnection, file: String) throws -> (
+        tool: ForeignTool, table: String
+    )? {
+        let found = try candidates(in: connection)
+        guard found.count <= 1 else { throw TrackingTableError(.several(tools: found.map(\.tool)), file: file) }
+        guard let (tool, table) = found.first else { return nil }
+        try requireColumns(of: tool, table, connection, file)
+        return (tool, table)
     }
 
     /// The other tool whose tracking table `connection`'s database holds (named as the tool names it, with the
