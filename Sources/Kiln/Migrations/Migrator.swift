@@ -61,6 +61,11 @@ public struct Migrator: Sendable {
     /// (`__diesel_schema_migrations`, …), which a database being adopted still has and kiln's migrations never
     /// make.
     public var baselineIgnoredTables: [String] = []
+    /// Runs inside the transaction that adopts a database at a baseline, once its schema matched and before its
+    /// version is set, so that what it writes commits or rolls back with the baseline (`kiln migrate
+    /// --drop-tracking-table` drops another tool's tracking table there). An error it throws rolls the
+    /// baseline back and is rethrown as it is.
+    package var whileBaselining: (@Sendable (SQLiteConnection) throws -> Void)?
 
     /// Creates a migrator for a migration set.
     public init(migrations: MigrationSet, applicationID: Int32 = 0) {
@@ -285,6 +290,7 @@ public struct Migrator: Sendable {
         guard differences.isEmpty else {
             throw failure(.baselineMismatch(version: version, differences: differences), connection)
         }
+        try whileBaselining?(connection)
         try run("PRAGMA main.user_version = \(version)", on: connection)
     }
 

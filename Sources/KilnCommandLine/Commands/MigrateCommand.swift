@@ -53,7 +53,8 @@ enum MigrateCommand: KilnCommand {
         help: "Take over a file another tool migrated: read its tracking table, map it through imported.json.")
     /// `--drop-tracking-table`.
     static let dropTrackingTable = Option<Bool>(
-        flag: "drop-tracking-table", help: "With --adopt, drop the other tool's tracking table once adopted.")
+        flag: "drop-tracking-table",
+        help: "With --adopt or --baseline, drop the other tool's tracking table in the baseline's transaction.")
     /// `--accept-edited <version> ...`.
     static let acceptEdited = Option<[String]>(
         name: "accept-edited", valueName: "version",
@@ -98,10 +99,14 @@ enum MigrateCommand: KilnCommand {
         if let adoption {
             migrator = try adopted(migrator, at: adoption, project: project, file: file, context: context)
         }
+        let tracking = try trackingTable(arguments, adoption: adoption, project: project, file: db)
+        if let tracking { migrator.leaveOut(tracking, file: file) }
         let report = try Self.namingOtherTool(of: db.path) {
             try migrator.migrate(
                 fileAt: db.path, to: arguments[Self.to], baseline: baseline, dryRun: dryRun,
-                onEvent: Self.printer(file: file, dryRun: dryRun, context: context))
+                onEvent: Self.printer(
+                    file: file, dryRun: dryRun, dropping: tracking.flatMap { $0.isDropped ? $0 : nil },
+                    context: context))
         }
         let count = report.applied.count
         // A file adopted at N went from N, not from the 0 it was at before the tracking table was read.
@@ -116,16 +121,49 @@ enum MigrateCommand: KilnCommand {
                     : "\(database): \(file) migrated from version \(from) to \(report.endVersion) (\(what))\n"
             )
         }
-        if let adoption, arguments[Self.dropTrackingTable], !dryRun {
-            let connection = try SQLiteConnection(path: db.path, mode: .readWrite)
-            try connection.execute(sql: "DROP TABLE main.\(quoted(adoption.tableName))")
-            context.standardOutput("dropped \(adoption.tableName)\n")
+        if let tracking, !tracking.isDropped, adoption == nil, report.baselinedVersion != nil {
+            context.report(Self.keptNote(tracking, file: file, database: database, dryRun: dryRun))
         }
         return KilnTool.success
     }
 
-    /// What `migrate` says as each migration is applied, and when the file is baselined.
-    private static func printer(file: String, dryRun: Bool, context: CommandContext) -> (Migrator.Event) -> Void {
+    /// The other tool's tracking table a baseline (`--adopt`'s, or `--baseline`'s when the file holds one
+    /// kiln recognizes) leaves out of its comparison, and drops with `--drop-tracking-table`.
+    ///
+    /// - Throws: ``TrackingTableDropError`` when `--drop-tracking-table` has nothing to drop.
+    private static func trackingTable(
+        _ arguments: ParsedArguments, adoption: Adoption?, project: KilnProject, file: CommandLinePath
+    ) throws -> BaselineTrackingTable? {
+        let dropping = arguments[dropTrackingTable]
+        if let adoption {
+            return BaselineTrackingTable(
+                tool: adoption.tool, table: adoption.tableName, isImported: true, isDropped: dropping)
+        }
+        guard arguments[baseline] != nil else { return nil }
+        return try project.baselineTrackingTable(
+            for: arguments[database], fileAt: file.path, shownAs: file.text, dropping: dropping)
+    }
+
+    /// What a baseline did with the other tool's tracking table it kept, and the other ways.
+    private static func keptNote(_ kept: BaselineTrackingTable, file: String, database: String, dryRun: Bool)
+        -> Diagnostic
+    {
+        let tool = kept.tool.rawValue
+        let adopt =
+            kept.isImported
+            ? "; '--adopt' takes such a file over from what \(tool) recorded, through migrations/\(database)/imported.json"
+            : ""
+        return Diagnostic(
+            .note,
+            "\(file): \(kept.table) is \(tool)'s tracking table, which kiln ignores: the baseline "
+                + (dryRun ? "would leave it out and keep it" : "left it out and kept it"),
+            hint: "'--drop-tracking-table' drops it in the baseline's transaction instead\(adopt)")
+    }
+
+    /// What `migrate` says as each migration is applied, and when the file is baselined (and `dropping` dropped).
+    private static func printer(
+        file: String, dryRun: Bool, dropping: BaselineTrackingTable?, context: CommandContext
+    ) -> (Migrator.Event) -> Void {
         let verb = dryRun ? "would apply" : "applied"
         return { event in
             switch event {
@@ -140,6 +178,11 @@ enum MigrateCommand: KilnCommand {
                 context.standardOutput(
                     "\(dryRun ? "would baseline" : "baselined") \(file) at version \(version): its schema matches migrations 1 to \(version)\n"
                 )
+                if let dropping {
+                    context.standardOutput(
+                        "\(dryRun ? "would drop" : "dropped") \(dropping.table), \(dropping.tool.rawValue)'s tracking table\n"
+                    )
+                }
             }
         }
     }
@@ -161,10 +204,13 @@ enum MigrateCommand: KilnCommand {
         -> Adoption?
     {
         guard arguments[adopt] else {
-            if let option = arguments[dropTrackingTable]
-                ? dropTrackingTable.name : arguments[acceptEdited].isEmpty ? nil : acceptEdited.name
-            {
-                throw UsageError(message: "'--\(option)' goes with '--adopt'", hint: nil, command: spec.name)
+            if arguments[dropTrackingTable], arguments[baseline] == nil {
+                throw UsageError(
+                    message: "'--\(dropTrackingTable.name)' goes with '--adopt' or '--baseline'", hint: nil,
+                    command: spec.name)
+            }
+            if !arguments[acceptEdited].isEmpty {
+                throw UsageError(message: "'--\(acceptEdited.name)' goes with '--adopt'", hint: nil, command: spec.name)
             }
             return nil
         }

@@ -62,10 +62,16 @@ enum StatusCommand: KilnCommand {
         let pending: [MigrationEntry]
         let drift: [DriftEntry]
         let isNewerThanMigrations: Bool
-        /// At version 0: the other migration tool whose tracking table the file holds (`--json`'s `madeBy`).
+        /// The other migration tool whose tracking table the file holds (`--json`'s `madeBy`): at version 0, the
+        /// tool that made it; at a kiln version, one that did before kiln took it over.
         var madeBy: String?
-        /// That tool's tracking table.
+        /// That tool's tracking table, which drift leaves out: kiln never reads it.
         var trackingTable: String?
+
+        /// Whether the file is at version 0 and another tool's: `migrate` refuses it until it is adopted.
+        var isOtherToolsFile: Bool { version == 0 && madeBy != nil }
+        /// Whether `status` exits 1 for the file: it drifted, is newer than the migrations, or is another tool's.
+        var fails: Bool { !drift.isEmpty || isNewerThanMigrations || isOtherToolsFile }
     }
 
     /// A schema difference as JSON: kind, objectType, name, expected/found for a changed object, the detail
@@ -113,7 +119,7 @@ enum StatusCommand: KilnCommand {
                 migrations: migrator.migrations.migrations.map(MigrationEntry.init))
             if let file {
                 let fileStatus = try inspect(file.text, path: file.path, migrator: migrator)
-                failed = failed || !fileStatus.drift.isEmpty || fileStatus.isNewerThanMigrations
+                failed = failed || fileStatus.fails
                 status.file = fileStatus
             }
             document.databases.append(status)
@@ -137,17 +143,17 @@ enum StatusCommand: KilnCommand {
         guard version >= 0, version <= latest else {
             return FileStatus(path: shown, version: version, pending: [], drift: [], isNewerThanMigrations: true)
         }
+        // Another tool's tracking table (named and shaped as the tool makes it) is never drift: kiln ignores it.
+        let found = try TrackingTable.tool(in: connection)
         let differences = SchemaDifference.compare(
             expected: try migrator.freshSchema(at: version), actual: try SchemaSnapshot.read(from: connection),
-            ignoringTables: migrator.baselineIgnoredTables)
+            ignoringTables: migrator.baselineIgnoredTables + (found.map { [$0.table] } ?? []))
         var status = FileStatus(
             path: shown, version: version,
             pending: migrator.pending(after: version).map(MigrationEntry.init),
             drift: differences.map(DriftEntry.init(difference:)),
             isNewerThanMigrations: false)
-        if version == 0, !differences.isEmpty, let found = try TrackingTable.tool(in: connection) {
-            (status.madeBy, status.trackingTable) = (found.tool.rawValue, found.table)
-        }
+        if let found { (status.madeBy, status.trackingTable) = (found.tool.rawValue, found.table) }
         return status
     }
 
@@ -173,11 +179,8 @@ enum StatusCommand: KilnCommand {
         text +=
             file.pending.isEmpty
             ? "up to date\n" : "\(file.pending.count) pending migration\(file.pending.count == 1 ? "" : "s")\n"
-        if let tool = file.madeBy, let table = file.trackingTable {
-            text +=
-                "made by \(tool): the file holds its tracking table \(table) and no kiln version; adopt it where it "
-                + "stands with 'kiln migrate \(status.name) --db \(file.path) --adopt' (after 'kiln import "
-                + "\(status.name) <folder> --from \(tool)')\n"
+        if file.isOtherToolsFile, let tool = file.madeBy, let table = file.trackingTable {
+            text += otherToolsFile(tool: tool, table: table, database: status.name, file: file.path)
         } else if file.drift.isEmpty {
             text += "no drift: the schema matches migrations 1 to \(file.version)\n"
         } else if file.version == 0 {
@@ -191,9 +194,26 @@ enum StatusCommand: KilnCommand {
             text += "a migration was edited after this file applied it, or the file was changed by hand; a "
             text += "development file can be rebuilt with 'kiln reset \(status.name) --db \(file.path)'\n"
         }
+        if !file.isOtherToolsFile, let tool = file.madeBy, let table = file.trackingTable {
+            text += "\(table), \(tool)'s tracking table, is left out: kiln ignores it\n"
+        }
         return text
     }
 
     /// How status marks kiln's untouched template.
     private static let template = "kiln's template, untouched: write its SQL before migrating"
+
+    /// The ways to take over a file at version 0 holding `tool`'s tracking table `table`: `--adopt` (for a tool
+    /// whose history `kiln import` reads), or a baseline, which leaves the table or drops it.
+    private static func otherToolsFile(tool: String, table: String, database: String, file: String) -> String {
+        let command = "kiln migrate \(database) --db \(file)"
+        let importable = ForeignTool.importable.contains { $0.rawValue == tool }
+        let adopt =
+            importable
+            ? "adopt it where it stands with '\(command) --adopt' (after 'kiln import \(database) <folder> --from "
+                + "\(tool)'); or, " : ""
+        return "made by \(tool): the file holds its tracking table \(table) and no kiln version; \(adopt)"
+            + "if its schema is what migrations 1 to N produce, baseline it with '\(command) --baseline N', which "
+            + "leaves \(table) (kiln ignores it), or drops it with '--drop-tracking-table'\n"
+    }
 }

@@ -28,8 +28,11 @@ extension MigrationError: CommandLineDiagnosable {
                 : "point --db at a database file, or at a path where kiln may create one"
         case .applicationIDMismatch: "this file belongs to another application; point --db at the right file"
         case .notCreatedByKiln:
-            madeBy.map {
-                "\($0.tool) made it (its tracking table \($0.table) is there): adopt it where it stands with '--adopt', once the history is imported ('kiln import \(database) <folder> --from \($0.tool)')"
+            madeBy.map { other in
+                ForeignTool.importable.contains { $0.rawValue == other.tool }
+                    ? "\(other.tool) made it (its tracking table \(other.table) is there): adopt it where it stands with '--adopt', once the history is imported ('kiln import \(database) <folder> --from \(other.tool)')"
+                    // GRDB's migrations are Swift code: there is no history to import, only a baseline.
+                    : "\(other.tool) made it (its tracking table \(other.table) is there), from code kiln cannot import: if its schema is what migrations 1 to N produce, adopt it with '--baseline N' (kiln ignores \(other.table); '--drop-tracking-table' drops it)"
             } ?? "if its schema is what migrations 1 to N produce, adopt it with '--baseline N'"
         case .cannotRead(let error) where error.isInterruptedWrite: Self.interruptedWriteHint(path)
         case .statementFailed(_, let error) where error.message == "no such function: \(PlanPlaceholder.functionName)":

@@ -69,7 +69,9 @@ package struct AdoptionError: DiagnosticError, Equatable {
                     .error,
                     "\(file) was migrated by \(tool.rawValue), but migrations/\(database)/imported.json is missing",
                     hint: tool == .grdb
-                        ? "GRDB's migrations are Swift code, which kiln cannot import: drop grdb_migrations and adopt the file with a baseline N once its schema is what migrations 1 to N produce"
+                        ? "GRDB's migrations are Swift code, which kiln cannot import: adopt the file with '--baseline N' "
+                            + "once its schema is what migrations 1 to N produce (kiln ignores grdb_migrations; "
+                            + "'--drop-tracking-table' drops it with the baseline)"
                         : "import the tool's migration folder first, with kiln import \(database) <folder>")
             ]
         case .otherTool(let mapping, let table):

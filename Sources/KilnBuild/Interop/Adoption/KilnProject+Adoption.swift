@@ -34,7 +34,6 @@ extension KilnProject {
     ) throws -> Adoption {
         guard FileSystem.exists(path) else { throw AdoptionError(.noFile, file: shown) }
         let table: TrackingTable
-        let recorded: [ChecksumTables.Recorded]
         do {
             let connection = try SQLiteConnection(path: path, mode: .readOnly)
             let current = try Migrator.version(of: connection)
@@ -43,17 +42,15 @@ extension KilnProject {
                 throw TrackingTableError(.none, file: shown)
             }
             table = found
-            recorded = try ChecksumTables.recorded(by: found.tool, connection)
         } catch let error as SQLiteError {
             throw AdoptionError(.cannotRead(error), file: shown)
         }
         let manifest = try importMapping(for: database, tool: table.tool, file: shown)
         let mapping = manifest.migrations.map { (kiln: $0.version, source: $0.sourceVersion) }
-        try requireRecordedChecksums(
-            recorded, database: database, tool: table.tool, file: shown, accepting: acceptedEdits)
         let version = try AdoptionPlan.version(for: table.applied, mapping: mapping, file: shown)
         guard version > 0 else { throw AdoptionError(.nothingApplied(table.tool), file: shown) }
-        try Self.requireChecksums(of: table, match: manifest, through: version, accepting: acceptedEdits, file: shown)
+        try Self.requireChecksums(
+            of: table, match: manifest, of: database, through: version, accepting: acceptedEdits, file: shown)
         return Adoption(tool: table.tool, tableName: table.tableName, version: version)
     }
 
@@ -100,31 +97,42 @@ extension KilnProject {
         return manifest
     }
 
-    /// Refuses an applied migration (kiln versions 1 to `version`) whose checksum in the tool's table differs
-    /// from the one `imported.json` kept for its file, unless its version is among `accepted`; a version
-    /// without a checksum on either side (a Flyway baseline, a manifest older than checksums) is not compared.
+    /// Refuses an applied migration (kiln versions 1 to `version`) whose checksum in the tool's table is none
+    /// of those `imported.json` kept for its file (``TrackingTable/matches(_:_:tool:)``), unless its version is
+    /// among `accepted`. A version the table records no checksum for (a Flyway baseline) is not compared, nor
+    /// one whose entry has none in a manifest older than sqlx's and Flyway's checksums; drizzle's and Prisma's
+    /// sums were kept from the first, so an entry of theirs without them is an unreadable mapping.
     ///
-    /// - Throws: ``AdoptionError`` naming the version, the file and both sums, or an accepted version no
-    ///   imported migration has.
+    /// - Throws: ``AdoptionError`` naming the version, the file and both sums; an accepted version, or a
+    ///   version with a recorded checksum, that no imported migration has; or a mapping without the sums.
     private static func requireChecksums(
-        of table: TrackingTable, match manifest: ImportManifest, through version: Int32,
-        accepting accepted: Set<String>,
-        file: String
+        of table: TrackingTable, match manifest: ImportManifest, of database: String, through version: Int32,
+        accepting accepted: Set<String>, file: String
     ) throws {
         let known = Set(manifest.migrations.map(\.sourceVersion))
         if let unknown = accepted.sorted().first(where: { !known.contains($0) }) {
             throw AdoptionError(.unknownAcceptedVersion(unknown), file: file)
         }
+        if let unknown = table.checksums.keys.sorted().first(where: { !known.contains($0) }) {
+            throw AdoptionError(.unknownVersion(unknown), file: file)
+        }
         for entry in manifest.migrations where entry.version <= version && !accepted.contains(entry.sourceVersion) {
-            guard let imported = entry.sourceChecksum, let recorded = table.checksums[entry.sourceVersion],
-                recorded != imported
-            else { continue }
+            guard let recorded = table.checksums[entry.sourceVersion] else { continue }
+            guard let imported = entry.sourceChecksums, let own = imported.first else {
+                guard [.drizzle, .prisma].contains(table.tool) else { continue }
+                throw AdoptionError(
+                    .mappingUnreadable(
+                        description: "version \(entry.version) has no sourceChecksums, which adopting a "
+                            + "\(table.tool.rawValue) database compares"),
+                    file: "migrations/\(database)/imported.json")
+            }
+            guard !TrackingTable.matches(recorded, imported, tool: table.tool) else { continue }
             let sourceFile = "\(manifest.source)/\(entry.sourceFiles.first ?? entry.file)"
             throw AdoptionError(
                 .editedMigration(
                     EditedMigration(
                         tool: table.tool, version: entry.sourceVersion, sourceFile: sourceFile, recorded: recorded,
-                        imported: imported)), file: file)
+                        imported: own)), file: file)
         }
     }
 }

@@ -8,8 +8,8 @@ package struct TrackingTable: Sendable, Equatable {
     package let tableName: String
     /// What the table says was applied.
     package let applied: AppliedMigrations
-    /// The checksum the tool recorded for each version, for the tools that record one (see
-    /// ``recordedChecksums(of:_:_:)``), in the text ``SourceChecksum`` computes.
+    /// The checksum the tool recorded for each applied version, for the tools that record one (see
+    /// ``recordedChecksums(of:_:)``), in the text `imported.json` keeps the imported file's in.
     package let checksums: [String: String]
 
     /// A tracking table from its parts.
@@ -32,10 +32,7 @@ package struct TrackingTable: Sendable, Equatable {
     ///   tool's has (a table of the user's that only shares the name), records a row without a version, or a
     ///   dirty or failed migration; ``SQLiteError`` when it cannot be read.
     package static func read(from connection: SQLiteConnection, file: String) throws -> TrackingTable? {
-        let found = try candidates(in: connection)
-        guard found.count <= 1 else { throw TrackingTableError(.several(tools: found.map(\.tool)), file: file) }
-        guard let (tool, table) = found.first else { return nil }
-        try requireColumns(of: tool, table, connection, file)
+        guard let (tool, table) = try identify(in: connection, file: file) else { return nil }
         let applied = try applied(by: tool, table, connection, file)
         let listed: [String] =
             switch applied {
@@ -46,8 +43,23 @@ package struct TrackingTable: Sendable, Equatable {
             throw TrackingTableError(.missingVersion(tool: tool, table: table), file: file)
         }
         return TrackingTable(
-            tool: tool, tableName: table, applied: applied,
-            checksums: try recordedChecksums(of: tool, table, connection))
+            tool: tool, tableName: table, applied: applied, checksums: try recordedChecksums(of: tool, connection))
+    }
+
+    /// The one other tool whose tracking table `connection`'s database holds, named as the tool names it and
+    /// with the columns kiln reads.
+    ///
+    /// - Returns: the tool and its table, or nil when the file holds none.
+    /// - Throws: ``TrackingTableError`` when several tools' tables are there, or the one there lacks a column the
+    ///   tool's has (a table of the user's that only shares the name); ``SQLiteError`` when it cannot be read.
+    package static func identify(in connection: SQLiteConnection, file: String) throws -> (
+        tool: ForeignTool, table: String
+    )? {
+        let found = try candidates(in: connection)
+        guard found.count <= 1 else { throw TrackingTableError(.several(tools: found.map(\.tool)), file: file) }
+        guard let (tool, table) = found.first else { return nil }
+        try requireColumns(of: tool, table, connection, file)
+        return (tool, table)
     }
 
     /// The other tool whose tracking table `connection`'s database holds (named as the tool names it, with the
@@ -126,8 +138,26 @@ package struct TrackingTable: Sendable, Equatable {
                       AND is_applied ORDER BY version_id
                     """, connection))
         case .flyway: return try flyway(connection, file)
-        case .drizzle, .prisma: return try ChecksumTables.applied(by: tool, connection, file)
+        case .drizzle:
+            // drizzle runs every journal entry whose `when` is later than the newest `created_at`: everything up
+            // to that one counts as applied.
+            let newest = try texts(
+                "SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1", connection)
+            return newest.first.map { .through($0, andLater: []) } ?? .versions([])
+        case .prisma: return try prisma(connection, file)
         }
+    }
+
+    /// Prisma's rows: a row neither finished nor rolled back (a failed migration) is refused, as Prisma refuses
+    /// it; a rolled-back one is ignored; every finished one is applied.
+    private static func prisma(_ connection: SQLiteConnection, _ file: String) throws -> AppliedMigrations {
+        let failed = try texts(
+            """
+            SELECT migration_name FROM _prisma_migrations
+            WHERE finished_at IS NULL AND rolled_back_at IS NULL ORDER BY started_at
+            """, connection)
+        if let version = failed.first { throw TrackingTableError(.failed(tool: .prisma, version: version), file: file) }
+        return .versions(try texts("\(appliedPrismaRows) ORDER BY started_at", connection))
     }
 
     /// golang-migrate's one row: the newest version, and whether it failed half-way.
@@ -171,11 +201,13 @@ package struct TrackingTable: Sendable, Equatable {
         try connection.rows(sql: sql).map { text($0[0]) }
     }
 
-    /// A version as text: an integer column (sqlx, goose, golang-migrate) in decimal.
+    /// A version or a checksum as text: an integer column (sqlx, goose, golang-migrate, Flyway's checksum) in
+    /// decimal, and so an integral real (drizzle's `created_at` is `numeric`).
     static func text(_ value: SQLiteValue) -> String {
         switch value {
         case .integer(let number): String(number)
         case .text(let string): string
+        case .real(let number) where number == number.rounded() && abs(number) < 9e15: String(Int64(number))
         case .real(let number): String(number)
         case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
         // A missing version: refused by the caller, as it names no migration.

@@ -18,10 +18,11 @@ import Foundation
 ///
 /// `sourceVersion` is the exact text of the version column the tool fills: diesel's timestamp without
 /// dashes, sqlx's, golang-migrate's and goose's integer, dbmate's version as written, Flyway's dotted version,
-/// drizzle's journal `when` (its `created_at`), Prisma's folder name (its `migration_name`). `sourceChecksum`,
-/// for sqlx and Flyway, is the checksum the tool stores for the source file; for drizzle and Prisma,
-/// `sourceChecksums` holds the SHA-256 sums the tool records (and the line-end variants it accepts). `--adopt`
-/// compares them, so a database whose released migration was edited since is refused.
+/// drizzle's journal `when` (its `created_at`), Prisma's folder name (its `migration_name`). `sourceChecksums`,
+/// for the tools that record a checksum of each file, holds it as the tool computes it, first (sqlx's SHA-384,
+/// Flyway's CRC-32, drizzle's and Prisma's SHA-256), then the line-end variants the tool also accepts. `--adopt`
+/// compares them, so a database whose released migration was edited since is refused. A manifest written before
+/// this shape kept sqlx's and Flyway's checksum as one string, `sourceChecksum`, which is still read.
 struct ImportManifest: Codable, Equatable {
     /// One kiln version.
     struct Entry: Codable, Equatable {
@@ -35,13 +36,11 @@ struct ImportManifest: Codable, Equatable {
         let sourceName: String
         /// The source files, relative to the source folder.
         let sourceFiles: [String]
-        /// The sums the tool records for the source file, computed as it computes them (drizzle's hash,
-        /// Prisma's checksum, and the line-end variants the tool also accepts); absent for other tools.
+        /// The checksums the tool accepts for the source file, computed as it computes them, its own first
+        /// (sqlx's SHA-384 in hexadecimal and Flyway's CRC-32 in decimal, as ``SourceChecksum`` computes
+        /// them; drizzle's hash and Prisma's checksum), then the line-end variants the tool also accepts;
+        /// absent for the tools that record none, and in manifests written before kiln kept them.
         var sourceChecksums: [String]?
-        /// The checksum the tool records for the source file, as ``SourceChecksum`` computes it (sqlx's
-        /// SHA-384 in hexadecimal, Flyway's CRC-32 in decimal); absent for the other tools, and in manifests
-        /// written before kiln kept it.
-        var sourceChecksum: String? = nil
     }
 
     /// The format's version, 1.
@@ -64,9 +63,15 @@ struct ImportManifest: Codable, Equatable {
         migrations = plan.migrations.map {
             Entry(
                 version: $0.version, file: $0.fileName, sourceVersion: $0.sourceVersion, sourceName: $0.sourceName,
-                sourceFiles: [$0.sourceFile], sourceChecksums: $0.sourceChecksums.isEmpty ? nil : $0.sourceChecksums,
-                sourceChecksum: $0.sourceChecksum)
+                sourceFiles: [$0.sourceFile], sourceChecksums: Self.checksums(of: $0))
         }
+    }
+
+    /// The checksums `migration` keeps for its tool: drizzle's and Prisma's sums, or sqlx's or Flyway's one
+    /// checksum; nil for a tool that records none.
+    private static func checksums(of migration: ImportPlan.Migration) -> [String]? {
+        guard migration.sourceChecksums.isEmpty else { return migration.sourceChecksums }
+        return migration.sourceChecksum.map { [$0] }
     }
 
     /// The JSON text, keys sorted, with a final newline.
@@ -75,5 +80,29 @@ struct ImportManifest: Codable, Equatable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and integers cannot fail.
         return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
+    }
+}
+
+extension ImportManifest.Entry {
+    /// The key under which a manifest written before ``sourceChecksums`` kept sqlx's or Flyway's one checksum.
+    private enum LegacyKeys: String, CodingKey {
+        case sourceChecksum
+    }
+
+    /// An entry as any release wrote it: `sourceChecksums`, or, in an older manifest, sqlx's or Flyway's
+    /// `sourceChecksum` string, read as a list of that one checksum.
+    ///
+    /// - Throws: `DecodingError` when a field is missing or of another type.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int32.self, forKey: .version)
+        file = try container.decode(String.self, forKey: .file)
+        sourceVersion = try container.decode(String.self, forKey: .sourceVersion)
+        sourceName = try container.decode(String.self, forKey: .sourceName)
+        sourceFiles = try container.decode([String].self, forKey: .sourceFiles)
+        let legacy = try decoder.container(keyedBy: LegacyKeys.self)
+        sourceChecksums =
+            try container.decodeIfPresent([String].self, forKey: .sourceChecksums)
+            ?? legacy.decodeIfPresent(String.self, forKey: .sourceChecksum).map { [$0] }
     }
 }
