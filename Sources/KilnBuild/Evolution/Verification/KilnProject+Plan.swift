@@ -13,21 +13,28 @@ extension KilnProject {
     /// - Returns: the migration, or nil when the schema file matches the migrations.
     /// - Throws: ``PlanInputError`` for a missing schema file, ``SchemaFileError`` at a failing statement of
     ///   it, ``SchemaPlanError`` (located in the schema file when it names an object there),
-    ///   ``PlanVerificationError`` when the plan cannot be proven, or the migrations' own errors.
+    ///   ``PlanVerificationError`` when the plan cannot be proven, ``PlanSQLiteError`` (located in the schema
+    ///   file) when a statement of kiln's own fails, or the migrations' own errors.
     package func planMigration(
         for database: String, options: SchemaPlanOptions, words: [String]?, review: any PlannedMigrationReview
     ) throws -> PlannedMigration? {
         let migrator = try migrator(for: database)
         let source = try schemaFileSource(for: database)
-        let wanted = try SchemaFile.load(source, preparedLike: migrator)
-        let current = try migrator.freshDatabase()
         do {
-            let plan = try SchemaPlanner.plan(from: current, to: wanted, options: options)
+            let wanted = try PlanSQLiteError.during(.readingSchemaFile) {
+                try SchemaFile.load(source, preparedLike: migrator)
+            }
+            let current = try PlanSQLiteError.during(.readingMigrations) { try migrator.freshDatabase() }
+            let plan = try PlanSQLiteError.during(.planning) {
+                try SchemaPlanner.plan(from: current, to: wanted, options: options)
+            }
             guard !plan.isEmpty else { return nil }
             return try prove(plan, of: database, migrator: migrator, wanted: wanted, words: words, review: review)
         } catch let error as SchemaPlanError where error.location == nil {
             throw SchemaFileObjects(source).locate(error)
         } catch let error as PlanVerificationError {
+            throw SchemaFileObjects(source).locate(error)
+        } catch let error as PlanSQLiteError {
             throw SchemaFileObjects(source).locate(error)
         }
     }
@@ -44,8 +51,8 @@ extension KilnProject {
         // with --name are the developer's, as for kiln new.
         let fileName = MigrationFileName.make(
             version: version, words: name, maximumSlugLength: words == nil ? PlannedMigration.maximumSlugLength : .max)
-        let verifier = try PlanVerifier(
-            migrator: migrator, wanted: try SchemaModel.read(from: wanted), project: self, review: review)
+        let wantedModel = try PlanSQLiteError.during(.planning) { try SchemaModel.read(from: wanted) }
+        let verifier = try PlanVerifier(migrator: migrator, wanted: wantedModel, project: self, review: review)
         // The header is comments only: the text proven has a short one; the file gets what was proven.
         let proven = try plan.withStandIns.checkedMigrationText(header: ["Migration \(version) of \(database)"])
         let verification = try verifier.verify(plan, fileName: fileName, text: proven)

@@ -95,4 +95,13 @@ struct SchemaFileObjects {
             return PlanVerificationError(error.reason, at: about ?? named ?? start, statement: error.statement)
         }
     }
+
+    /// `error` located at the schema file's object its statement reads (a table whose rows were being copied
+    /// or compared), when it has no location of its own; else at the file's start.
+    func locate(_ error: PlanSQLiteError) -> PlanSQLiteError {
+        guard error.location == nil else { return error }
+        let about = error.activity == .readingSchemaFile ? nil : error.error.sql.flatMap { location(ofObjectIn: $0) }
+        return PlanSQLiteError(
+            error.activity, error.error, at: about ?? SourceLocation(path: source.path, line: 1, column: 1))
+    }
 }
