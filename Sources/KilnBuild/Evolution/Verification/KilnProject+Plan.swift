@@ -7,14 +7,16 @@ extension KilnProject {
     ///
     /// - Parameters:
     ///   - database: the database.
-    ///   - options: renames, and whether data may be lost.
+    ///   - options: renames, and whether data may be lost or app queries broken.
     ///   - words: the words of the file name; nil to name it after the steps.
-    ///   - review: what refuses a planned migration `kiln check` would fail, asked before it is proven.
+    ///   - review: what refuses a planned migration `kiln check` would fail, asked before it is proven, and
+    ///     what prepares the app's queries on the schema before and after it.
     /// - Returns: the migration, or nil when the schema file matches the migrations.
     /// - Throws: ``PlanInputError`` for a missing schema file, ``SchemaFileError`` at a failing statement of
     ///   it, ``SchemaPlanError`` (located in the schema file when it names an object there),
-    ///   ``PlanVerificationError`` when the plan cannot be proven, ``PlanSQLiteError`` (located in the schema
-    ///   file) when a statement of kiln's own fails, or the migrations' own errors.
+    ///   ``PlanVerificationError`` when the plan cannot be proven, ``PlanQueryBreakError`` at each app query
+    ///   it breaks (unless ``SchemaPlanOptions/allowsQueryBreaks``), ``PlanSQLiteError`` (located in the
+    ///   schema file) when a statement of kiln's own fails, or the migrations' own errors.
     package func planMigration(
         for database: String, options: SchemaPlanOptions, words: [String]?, review: any PlannedMigrationReview
     ) throws -> PlannedMigration? {
@@ -29,7 +31,8 @@ extension KilnProject {
                 try SchemaPlanner.plan(from: current, to: wanted, options: options)
             }
             guard !plan.isEmpty else { return nil }
-            return try prove(plan, of: database, migrator: migrator, wanted: wanted, words: words, review: review)
+            return try prove(
+                plan, of: database, migrator: migrator, wanted: wanted, options: options, words: words, review: review)
         } catch let error as SchemaPlanError where error.location == nil {
             throw SchemaFileObjects(source).locate(error)
         } catch let error as PlanVerificationError {
@@ -39,11 +42,12 @@ extension KilnProject {
         }
     }
 
-    /// The migration of `plan`, proven on data (``PlanVerifier``) and written as text that reads back as
-    /// exactly its statements (``SchemaPlan/checkedMigrationText(header:)``).
+    /// The migration of `plan`, proven on data (``PlanVerifier``), refused when it breaks an app query unless
+    /// `options` allow it, and written as text that reads back as exactly its statements
+    /// (``SchemaPlan/checkedMigrationText(header:)``).
     private func prove(
-        _ plan: SchemaPlan, of database: String, migrator: Migrator, wanted: SQLiteConnection, words: [String]?,
-        review: any PlannedMigrationReview
+        _ plan: SchemaPlan, of database: String, migrator: Migrator, wanted: SQLiteConnection,
+        options: SchemaPlanOptions, words: [String]?, review: any PlannedMigrationReview
     ) throws -> PlannedMigration {
         let version = migrator.migrations.latestVersion + 1
         let name = words ?? PlannedMigration.slugWords(of: plan)
@@ -56,12 +60,14 @@ extension KilnProject {
         // The header is comments only: the text proven has a short one; the file gets what was proven.
         let proven = try plan.withStandIns.checkedMigrationText(header: ["Migration \(version) of \(database)"])
         let verification = try verifier.verify(plan, fileName: fileName, text: proven)
+        let broken = try verifier.brokenQueries(by: plan, fileName: fileName, text: proven)
+        guard broken.isEmpty || options.allowsQueryBreaks else { throw PlanQueryBreakError(broken) }
         let header = PlanHeader.lines(
             plan, verification: verification, database: database, version: version, words: name)
         let text = try plan.checkedMigrationText(header: header)
         return PlannedMigration(
             plan: plan, version: version, fileName: fileName, text: text, verification: verification,
-            placements: plan.migrationFile(header: header).placeholders)
+            placements: plan.migrationFile(header: header).placeholders, brokenQueries: broken)
     }
 
     /// `schema/<database>.sql`'s text as ``SchemaFile/source(for:in:)`` reads it (byte order mark skipped, so
