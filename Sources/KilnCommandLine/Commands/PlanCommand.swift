@@ -153,14 +153,19 @@ enum PlanCommand: KilnCommand {
                     : "the data sets hold no row of it")
         }
         if !verification.setAside.isEmpty {
-            lines.append("a device holding such rows fails this migration, which then rolls back: clean them first")
+            // The allowed risks below say it of their rows already: each warning once.
+            let saidBelow = verification.setAsideIsSaid(byRisksOf: plan)
+            if !saidBelow {
+                lines.append("a device holding such rows fails this migration, which then rolls back: clean them first")
+            }
             if verification.dataSets.count == 1,
                 verification.setAside.contains(where: { $0.dataSet == "generated rows" })
             {
+                let fixture = shown("fixtures/\(database)/\(planned.version - 1).sql")
                 lines.append(
-                    "kiln check runs it on generated rows too and fails the same way: clean such rows in the migration "
-                        + "before its copy, or add \(shown("fixtures/\(database)/\(planned.version - 1).sql")) with rows a "
-                        + "device can hold")
+                    "kiln check runs it on generated rows too and fails the same way until "
+                        + (saidBelow ? "" : "the migration cleans such rows before its copy, or ")
+                        + "\(fixture) holds rows a device can hold")
             }
         }
         let converted = plan.keptColumns.filter(\.isConverted).map { "\($0.table).\($0.column)" }
@@ -173,9 +178,9 @@ enum PlanCommand: KilnCommand {
         return lines
     }
 
-    /// The steps' kinds and objects, e.g. `addColumn item, createIndex item_name`.
+    /// The steps in words, e.g. `add column "item"."stock", create index "item_name"`.
     private static func stepList(_ plan: SchemaPlan) -> String {
-        plan.steps.map { "\($0.kind.rawValue) \($0.name)" }.joined(separator: ", ")
+        plan.steps.map(\.summary).joined(separator: ", ")
     }
 
     /// Records the new migration in `kiln.sum` when the database has one and the file has no placeholder

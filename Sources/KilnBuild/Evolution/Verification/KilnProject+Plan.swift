@@ -60,7 +60,8 @@ extension KilnProject {
         // The header is comments only: the text proven has a short one; the file gets what was proven.
         let proven = try plan.withStandIns.checkedMigrationText(header: ["Migration \(version) of \(database)"])
         let verification = try verifier.verify(plan, fileName: fileName, text: proven)
-        let broken = try verifier.brokenQueries(by: plan, fileName: fileName, text: proven)
+        // The plan is proven to give the schema file's schema: the app's queries are prepared on it.
+        let broken = try verifier.brokenQueries(by: plan, result: wanted)
         guard broken.isEmpty || options.allowsQueryBreaks else { throw PlanQueryBreakError(broken) }
         let header = PlanHeader.lines(
             plan, verification: verification, database: database, version: version, words: name)

@@ -137,7 +137,7 @@ package struct PlanVerifier {
     /// The migrator with the planned migration after the newest one, configured as the database's.
     ///
     /// - Throws: ``MigrationSetError`` when the planned file breaks a rule of migration files.
-    func plannedMigrator(fileName: String, text: String) throws -> Migrator {
+    private func plannedMigrator(fileName: String, text: String) throws -> Migrator {
         let set = migrator.migrations
         let folder = set.migrations.last.map { String($0.path.dropLast($0.fileName.count + 1)) }
         var files = set.migrations.map { (name: $0.fileName, bytes: $0.source.bytes) }

@@ -74,7 +74,7 @@ struct SchemaFileObjects {
         case .renamedTableMissing, .renamedColumnMissing: return error
         }
         let start = SourceLocation(path: source.path, line: 1, column: 1)
-        return SchemaPlanError(error.reason, at: location(ofObjectNamedIn: text) ?? start)
+        return error.located(at: location(ofObjectNamedIn: text) ?? start)
     }
 
     /// `error` located at the schema file's object it names (a table whose rows changed, an object that
