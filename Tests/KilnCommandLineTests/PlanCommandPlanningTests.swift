@@ -36,7 +36,7 @@ struct PlanCommandPlanningTests {
         let result = try project.kiln("plan", "shop")
         #expect(result.status == 0, "\(result.standardError)")
         let name = "0003_add_column_stock_to_item.sql"
-        #expect(result.standardOutput.hasPrefix("migrations/shop/\(name)\n  1 step: addColumn"))
+        #expect(result.standardOutput.hasPrefix("migrations/shop/\(name)\n  1 step: add column \"item\".\"stock\"\n"))
         #expect(result.standardOutput.contains("  proven on generated rows ("))
         let text = try Self.migration(project, name)
         #expect(text.hasPrefix("-- Migration 3 of shop: add column stock to item\n"))

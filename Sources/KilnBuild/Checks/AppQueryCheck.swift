@@ -8,18 +8,26 @@ enum AppQueryCheck {
     ///
     /// - Returns: an error per failing statement (the upgrade check marks those of upgraded databases).
     static func check(_ file: SQLFile, against connection: SQLiteConnection) -> [CheckFinding] {
+        failures(of: file, against: connection).map(\.finding)
+    }
+
+    /// Each statement of `file` that does not prepare on `connection`, with where it starts.
+    ///
+    /// - Returns: the statement's first byte and its error, in file order.
+    static func failures(
+        of file: SQLFile, against connection: SQLiteConnection
+    ) -> [(statementStart: SourceLocation, finding: CheckFinding)] {
         file.statements.compactMap { statement in
+            let start = file.source.location(ofByte: statement.range.lowerBound)
             do {
                 _ = try connection.prepare(sql: file.text(of: statement))
                 return nil
             } catch let error as SQLiteError {
                 let location = SQLErrorLocator.locate(
                     error, statementStart: statement.range.lowerBound, source: file.source, statements: file.statements)
-                return CheckFinding(.queryFailed(message: error.message), at: location)
+                return (start, CheckFinding(.queryFailed(message: error.message), at: location))
             } catch {
-                return CheckFinding(
-                    .queryUnpreparable(description: "\(error)"),
-                    at: file.source.location(ofByte: statement.range.lowerBound))
+                return (start, CheckFinding(.queryUnpreparable(description: "\(error)"), at: start))
             }
         }
     }

@@ -13,10 +13,15 @@ enum PlanCommand: KilnCommand {
             anything else. It runs the plan on a copy of the newest database holding generated rows and fixtures,
             and writes it only if the result has the schema file's schema with every kept value unchanged. Steps
             that can lose data are refused unless --allow-data-loss; values kiln will not guess are written as
-            kiln_placeholder(...) calls to fill in, which fail migrate and check until you do.
+            kiln_placeholder(...) calls to fill in, which fail migrate and check until you do. A migration that
+            breaks an app query of queries/<database>.sql (one that prepares before it and not after) is refused
+            unless --allow-query-breaks.
             """,
         arguments: [database.declaration],
-        options: [name.declaration, rename.declaration, allowDataLoss.declaration, dryRun.declaration],
+        options: [
+            name.declaration, rename.declaration, allowDataLoss.declaration, allowQueryBreaks.declaration,
+            dryRun.declaration,
+        ],
         group: .writeMigrations)
 
     /// `<database>`.
@@ -31,6 +36,9 @@ enum PlanCommand: KilnCommand {
     /// `--allow-data-loss`.
     static let allowDataLoss = Option<Bool>(
         flag: "allow-data-loss", help: "Write steps that drop or narrow data, each marked and explained.")
+    /// `--allow-query-breaks`.
+    static let allowQueryBreaks = Option<Bool>(
+        flag: "allow-query-breaks", help: "Write a migration that breaks app queries, each warned of.")
     /// `--dry-run`.
     static let dryRun = Option<Bool>(flag: "dry-run", help: "Print the migration instead of writing it.")
 
@@ -41,9 +49,8 @@ enum PlanCommand: KilnCommand {
         for folder in ["migrations/\(database)", "schema"] {
             FileSystem.atomicWriteTemporaries.sweep(project.root.appendingPathComponent(folder).path)
         }
-        let options = SchemaPlanOptions(renames: arguments[Self.rename], allowsDataLoss: arguments[Self.allowDataLoss])
         let words = arguments[Self.name].map { [$0] }
-        guard let planned = try project.planMigration(for: database, options: options, words: words) else {
+        guard let planned = try project.planMigration(for: database, options: options(arguments), words: words) else {
             context.standardOutput(
                 "\(context.shown(SchemaFile.relativePath(for: database))) matches the migrations: nothing to plan\n")
             warnAboutSum(of: database, project: project, context: context)
@@ -51,11 +58,7 @@ enum PlanCommand: KilnCommand {
         }
         let shownFolder = context.shown("migrations/\(database)")
         if arguments[Self.dryRun] {
-            context.standardOutput(planned.text)
-            for line in summary(planned, database: database, shown: context.shown) {
-                context.standardError(OneLineText.escaped(line) + "\n")
-            }
-            context.standardError("nothing was written (--dry-run)\n")
+            printDryRun(planned, database: database, context: context)
             return KilnTool.success
         }
         let folder = project.migrationsDirectory.appendingPathComponent(database).path
@@ -64,6 +67,7 @@ enum PlanCommand: KilnCommand {
         for line in summary(planned, database: database, shown: context.shown) {
             context.standardOutput("  \(OneLineText.escaped(line))\n")
         }
+        context.report(BrokenQuery.warnings(planned.brokenQueries))
         let written = "\(shownFolder)/\(planned.fileName)"
         do {
             try recordSum(planned, project: project, database: database, context: context)
@@ -83,6 +87,24 @@ enum PlanCommand: KilnCommand {
                 context: context, fix: "run 'kiln schema \(database) --write' once that is fixed")
         }
         return KilnTool.success
+    }
+
+    /// The developer's renames and what they allow.
+    private static func options(_ arguments: ParsedArguments) -> SchemaPlanOptions {
+        SchemaPlanOptions(
+            renames: arguments[Self.rename], allowsDataLoss: arguments[Self.allowDataLoss],
+            allowsQueryBreaks: arguments[Self.allowQueryBreaks])
+    }
+
+    /// `--dry-run`: the migration's text on standard output; the summary, the broken queries' warnings and
+    /// that nothing was written on standard error.
+    private static func printDryRun(_ planned: PlannedMigration, database: String, context: CommandContext) {
+        context.standardOutput(planned.text)
+        for line in summary(planned, database: database, shown: context.shown) {
+            context.standardError(OneLineText.escaped(line) + "\n")
+        }
+        context.report(BrokenQuery.warnings(planned.brokenQueries))
+        context.standardError("nothing was written (--dry-run)\n")
     }
 
     /// With nothing to plan, says which migrations `kiln.sum` misses (as warnings): a plan stopped after writing its
@@ -131,14 +153,19 @@ enum PlanCommand: KilnCommand {
                     : "the data sets hold no row of it")
         }
         if !verification.setAside.isEmpty {
-            lines.append("a device holding such rows fails this migration, which then rolls back: clean them first")
+            // The allowed risks below say it of their rows already: each warning once.
+            let saidBelow = verification.setAsideIsSaid(byRisksOf: plan)
+            if !saidBelow {
+                lines.append("a device holding such rows fails this migration, which then rolls back: clean them first")
+            }
             if verification.dataSets.count == 1,
                 verification.setAside.contains(where: { $0.dataSet == "generated rows" })
             {
+                let fixture = shown("fixtures/\(database)/\(planned.version - 1).sql")
                 lines.append(
-                    "kiln check runs it on generated rows too and fails the same way: clean such rows in the migration "
-                        + "before its copy, or add \(shown("fixtures/\(database)/\(planned.version - 1).sql")) with rows a "
-                        + "device can hold")
+                    "kiln check runs it on generated rows too and fails the same way until "
+                        + (saidBelow ? "" : "the migration cleans such rows before its copy, or ")
+                        + "\(fixture) holds rows a device can hold")
             }
         }
         let converted = plan.keptColumns.filter(\.isConverted).map { "\($0.table).\($0.column)" }
@@ -151,9 +178,9 @@ enum PlanCommand: KilnCommand {
         return lines
     }
 
-    /// The steps' kinds and objects, e.g. `addColumn item, createIndex item_name`.
+    /// The steps in words, e.g. `add column "item"."stock", create index "item_name"`.
     private static func stepList(_ plan: SchemaPlan) -> String {
-        plan.steps.map { "\($0.kind.rawValue) \($0.name)" }.joined(separator: ", ")
+        plan.steps.map(\.summary).joined(separator: ", ")
     }
 
     /// Records the new migration in `kiln.sum` when the database has one and the file has no placeholder

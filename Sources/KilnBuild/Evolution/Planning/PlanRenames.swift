@@ -47,7 +47,8 @@ struct PlanRenames {
             }
             steps.append(
                 SchemaPlanStep(
-                    .renameTable, name: new.name, comments: comments,
+                    .renameTable, name: new.name, change: .renameTable(from: old.name, to: new.name),
+                    comments: comments,
                     statements: ["ALTER TABLE \(quoted(old.name)) RENAME TO \(quoted(new.name))"]))
         }
         for case .column(let table, let from, let to) in renames {
@@ -88,6 +89,7 @@ struct PlanRenames {
         steps.append(
             SchemaPlanStep(
                 .renameColumn, name: "\(new.name).\(target.name)",
+                change: .modifyTable(old: old, new: new, changes: [.renameColumn(from: column.name, to: target.name)]),
                 comments: ["rename column \(quoted(column.name)) of \(quoted(new.name)) to \(quoted(target.name))"],
                 statements: [
                     "ALTER TABLE \(quoted(tableName)) RENAME COLUMN \(quoted(column.name)) TO \(quoted(target.name))"

@@ -21,11 +21,26 @@ package struct SchemaPlanError: DiagnosticError, Equatable {
     package let reason: Reason
     /// Where the wanted object is written in the schema file, when known.
     package let location: SourceLocation?
+    /// For ``Reason/dataLossRefused(_:)``: the new `NOT NULL` columns without a `DEFAULT` that a new `CHECK`
+    /// names, as `"table"."column"`; a `DEFAULT` the `CHECK` accepts gives existing rows a value no row can
+    /// break, so the step needs no flag.
+    package var columnsWantingDefault: [String] = []
+    /// For ``Reason/dataLossRefused(_:)``: whether a refused step drops a table or a column, which a rename
+    /// named with `--rename` would keep.
+    package var dropsData = false
 
     /// An error, located when the schema file's text is known.
     package init(_ reason: Reason, at location: SourceLocation? = nil) {
         self.reason = reason
         self.location = location
+    }
+
+    /// This error, with what it advises, at `location`.
+    package func located(at location: SourceLocation) -> SchemaPlanError {
+        var located = SchemaPlanError(reason, at: location)
+        located.columnsWantingDefault = columnsWantingDefault
+        located.dropsData = dropsData
+        return located
     }
 
     /// One error, with what to do.
@@ -41,11 +56,24 @@ package struct SchemaPlanError: DiagnosticError, Equatable {
             [
                 Diagnostic(
                     .error, "this change can lose data: " + losses.joined(separator: "; "), at: location,
-                    hint: "name renames with --rename, or pass --allow-data-loss to write it anyway; a step that "
-                        + "existing rows can break then makes the migration fail and roll back on them")
+                    hint: refusalHint)
             ]
         case .unsupported(let object, let reason):
             [Diagnostic(.error, "kiln cannot plan the change of \(object): \(reason)", at: location)]
         }
+    }
+
+    /// What to do about a refused step: give a new column a `DEFAULT`, name a rename, or pass the flag.
+    private var refusalHint: String {
+        let flag =
+            "pass --allow-data-loss to write it anyway; a step that existing rows can break then makes the "
+            + "migration fail and roll back on them"
+        if !columnsWantingDefault.isEmpty {
+            let columns = columnsWantingDefault.joined(separator: ", ")
+            return "give \(columns) a DEFAULT that \(columnsWantingDefault.count == 1 ? "its" : "their") CHECK "
+                + "accepts (NOT NULL DEFAULT <value> CHECK (…)): existing rows then get that value, so none can "
+                + "break the CHECK, and there is no placeholder to fill; or " + flag
+        }
+        return dropsData ? "name renames with --rename, or " + flag : flag
     }
 }

@@ -6,10 +6,14 @@ package struct SchemaPlanOptions: Sendable, Equatable {
     /// `CHECK` that existing rows may fail) are written, each marked with the lint-allow comment, instead of
     /// refused.
     package var allowsDataLoss: Bool
+    /// Whether a migration that breaks app queries (`queries/<database>.sql`: a query that prepares on the
+    /// schema before it and not after) is written, each such query warned of, instead of refused.
+    package var allowsQueryBreaks: Bool
 
-    /// Options with no renames and no data loss allowed, unless given.
-    package init(renames: [SchemaRename] = [], allowsDataLoss: Bool = false) {
+    /// Options with no renames, no data loss and no broken query allowed, unless given.
+    package init(renames: [SchemaRename] = [], allowsDataLoss: Bool = false, allowsQueryBreaks: Bool = false) {
         self.renames = renames
         self.allowsDataLoss = allowsDataLoss
+        self.allowsQueryBreaks = allowsQueryBreaks
     }
 }

@@ -42,7 +42,7 @@ package enum SchemaPlanner {
         builder.planViewsAndTriggers()
         let plan = SchemaPlan(steps: builder.steps.map(wantedSchema.withSchemaFileComments), keptColumns: builder.kept)
         if !options.allowsDataLoss, !plan.dataLosses.isEmpty {
-            throw SchemaPlanError(.dataLossRefused(plan.dataLosses))
+            throw plan.dataLossRefusal
         }
         return plan
     }

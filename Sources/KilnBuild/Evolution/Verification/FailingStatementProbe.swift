@@ -21,9 +21,7 @@ struct FailingStatementProbe {
     )
         throws
     {
-        connection = try SQLiteConnection(path: ":memory:")
-        try migrator.prepare(connection)
-        try data.copyDatabase(into: connection)
+        connection = try migrator.preparedCopy(of: data)
         try connection.setForeignKeys(false)
         try connection.execute(sql: "BEGIN")
         for earlier in statements[..<failing] { try connection.execute(sql: earlier.sql) }

@@ -32,12 +32,18 @@ enum PlanHeader {
                     + verification.tablesNotProvenOnData.joined(separator: ", ") + ".")
         }
         if !verification.setAside.isEmpty {
-            lines += ["Rows the data sets held that this migration cannot carry (a device holding such rows fails it,"]
-            lines += ["and it rolls back), set aside before the proof:"]
+            // Rows a risk allowed below already says of (fail, roll back, clean them) are listed only.
+            let saidBelow = verification.setAsideIsSaid(byRisksOf: plan)
+            lines += [
+                saidBelow
+                    ? "Rows the data sets held that this migration cannot carry, set aside before the proof:"
+                    : "Rows the data sets held that this migration cannot carry (a device holding such rows fails it,"
+            ]
+            if !saidBelow { lines += ["and it rolls back), set aside before the proof:"] }
             lines += verification.setAside.map { "  - \($0.description)" }
-            lines += ["Clean such rows here, before the copy, if a device can hold them."]
+            if !saidBelow { lines += ["Clean such rows here, before the copy, if a device can hold them."] }
         }
-        lines.append("Steps: " + plan.steps.map(\.kind.rawValue).joined(separator: ", ") + ".")
+        lines += wrapped("Steps: " + plan.steps.map(\.summary).joined(separator: ", ") + ".")
         if !plan.dataLosses.isEmpty {
             lines +=
                 ["", "What --allow-data-loss allowed (data it loses, or rows that make it fail):"]

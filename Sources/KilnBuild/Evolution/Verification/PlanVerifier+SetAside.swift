@@ -15,8 +15,7 @@ extension PlanVerifier {
         var setAside: [SetAsideRows] = []
         var round = 0
         while true {
-            let copy = try SQLiteConnection(path: ":memory:")
-            try connection.copyDatabase(into: copy)
+            let copy = try migrator.preparedCopy(of: connection)
             do {
                 return (try run(plan, planned, on: copy, dataSet: dataSet), SetAsideRows.merged(setAside))
             } catch let error as PlanVerificationError where Self.isConstraintFailure(error) {

@@ -60,7 +60,8 @@ package struct PlanVerifier {
     /// - Returns: what was proven. Rows a data set holds that the planned migration cannot carry are set aside
     ///   first (whether or not data loss is allowed: that gate is the planner's), and said.
     /// - Throws: ``PlanVerificationError`` (also when `kiln check` would report an error in the planned file),
-    ///   or what building a data set throws.
+    ///   ``PlanSQLiteError`` when a statement of kiln's own fails on a data set, or what building a data set
+    ///   throws.
     package func verify(_ plan: SchemaPlan, fileName: String, text: String) throws -> PlanVerification {
         let planned = try plannedMigrator(fileName: fileName, text: text)
         let refused = review?.errors(in: planned, floor: floor) ?? []
@@ -73,7 +74,10 @@ package struct PlanVerifier {
         for (name, build) in dataSets() {
             verification.dataSets.append(name)
             do {
-                let proof = try prove(plan, planned, text: text, on: try build(), dataSet: name)
+                let data = try PlanSQLiteError.during(.fillingDataSet(name)) { try build() }
+                let proof = try PlanSQLiteError.during(.proving(dataSet: name)) {
+                    try prove(plan, planned, text: text, on: data, dataSet: name)
+                }
                 for (table, count) in proof.compared { rowsPerTable[table.identifierKey, default: 0] += count }
                 verification.setAside += proof.setAside
             } catch var error as PlanVerificationError {

@@ -16,6 +16,8 @@ package struct PlannedMigration: Sendable {
 
     /// Where the file's text writes each placeholder's call (UTF-8 byte ranges), in order.
     package var placements: [PlanFileText.Placement] = []
+    /// The app queries it breaks, written anyway (`--allow-query-breaks`); empty when it breaks none.
+    package var brokenQueries: [BrokenQuery] = []
 
     /// Each placeholder the developer must fill, where the file has it (the path is the file name): the line
     /// and column of the first byte of its call, from ``placements``.

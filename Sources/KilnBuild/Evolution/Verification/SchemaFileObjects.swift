@@ -74,7 +74,7 @@ struct SchemaFileObjects {
         case .renamedTableMissing, .renamedColumnMissing: return error
         }
         let start = SourceLocation(path: source.path, line: 1, column: 1)
-        return SchemaPlanError(error.reason, at: location(ofObjectNamedIn: text) ?? start)
+        return error.located(at: location(ofObjectNamedIn: text) ?? start)
     }
 
     /// `error` located at the schema file's object it names (a table whose rows changed, an object that
@@ -94,5 +94,14 @@ struct SchemaFileObjects {
             let named = location(ofObjectNamedIn: error.diagnostics.map(\.message).joined(separator: "\n"))
             return PlanVerificationError(error.reason, at: about ?? named ?? start, statement: error.statement)
         }
+    }
+
+    /// `error` located at the schema file's object its statement reads (a table whose rows were being copied
+    /// or compared), when it has no location of its own; else at the file's start.
+    func locate(_ error: PlanSQLiteError) -> PlanSQLiteError {
+        guard error.location == nil else { return error }
+        let about = error.activity == .readingSchemaFile ? nil : error.error.sql.flatMap { location(ofObjectIn: $0) }
+        return PlanSQLiteError(
+            error.activity, error.error, at: about ?? SourceLocation(path: source.path, line: 1, column: 1))
     }
 }
