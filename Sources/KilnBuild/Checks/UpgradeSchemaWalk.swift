@@ -35,14 +35,38 @@ final class UpgradeSchemaWalk {
         Set(firstTables.filter { $0.value <= version }.keys)
     }
 
-    /// Migrates the walk to `target`, when it is not there yet.
+    /// Migrates the walk to `target`, when it is not there yet: one run of the migrator, as a fresh build is, with
+    /// what each migration touches recorded and its result noted and kept as it commits.
     ///
     /// - Throws: ``MigrationError`` when a migration fails without rows (the walk then stays at the version
     ///   before it), ``SQLiteError`` when the database cannot be read or copied.
     func advance(_ migrator: Migrator, to target: Int32) throws {
         let connection = try started()
-        while version < target {
-            try step(migrator, connection)
+        guard version < target else { return }
+        var access: UpgradeMigrationAccess?
+        var noted: (any Error)?
+        let modules = modules
+        // Only the migrations' own statements (from each one's start to its commit) count, not the migrator's
+        // reading of the version and settings, nor the walk's own queries.
+        let migrate = {
+            try migrator.migrate(connection, to: target) { event in
+                switch event {
+                case .willApply: access = UpgradeMigrationAccess()
+                case .applied(let migration, _):
+                    guard var done = access, noted == nil else { return }
+                    access = nil
+                    do { try self.keep(&done, at: migration.version, of: connection) } catch { noted = error }
+                case .baselined: return
+                }
+            }
+        }
+        try connection.observingAuthorizations({ access?.record($0, modules: modules) }, during: migrate)
+        if let noted {
+            // The database went on without the walk: start again next time.
+            self.connection = nil
+            version = 0
+            definitions = [:]
+            throw noted
         }
     }
 
@@ -80,24 +104,15 @@ final class UpgradeSchemaWalk {
         return connection
     }
 
-    /// Runs the migration after ``version``, recording what it touches, and keeps the image of the result.
-    private func step(_ migrator: Migrator, _ connection: SQLiteConnection) throws {
-        let next = version + 1
-        var access = UpgradeMigrationAccess()
-        var recording = false
-        let modules = modules
-        // Only the migration's own statements: not the migrator's reading of the version and settings before it.
-        let migrate = {
-            try migrator.migrate(connection, to: next) { event in
-                if case .willApply = event { recording = true }
-            }
-        }
-        try connection.observingAuthorizations(
-            { if recording { access.record($0, modules: modules) } }, during: migrate)
-        try note(after: next, in: connection, into: &access)
-        accesses[next] = access
-        version = next
-        images.keep(try connection.serializedDatabase(), at: next)
+    /// Records `access`, what migration `version` touched, with what the schema after it shows, and keeps the
+    /// image of the database it left.
+    private func keep(_ access: inout UpgradeMigrationAccess, at version: Int32, of connection: SQLiteConnection)
+        throws
+    {
+        try note(after: version, in: connection, into: &access)
+        accesses[version] = access
+        self.version = version
+        images.keep(try connection.serializedDatabase(), at: version)
     }
 
     /// Adds to `access` what the schema after migration `version` shows: the tables it left with a new definition
