@@ -5,8 +5,10 @@
 # versions), so the anchor itself takes ~2.7x from 100 to 200 versions, and no check that applies migrations
 # can grow slower than that. Fails unless 200 versions take at most 2x the time of 100, or at most 1.25x the
 # anchor's own growth and never more than 2.5x (quadratic growth, 4x, always fails), under 2 s, with peak memory
-# (the highest of three runs) under 64 MiB; a check under 0.1 s is too short to judge. Uses the release build, or the binary in
-# $KILN when set (e.g. an older build, for comparison).
+# (the highest of three runs) under 64 MiB; a check under 0.1 s is too short to judge. Also fails unless a failing
+# upgrade path (the 100-version chain plus a migration that fails with data) costs at most 2x the CPU time of the
+# same history passing, and peaks under 64 MiB too. Uses the release build, or the binary in $KILN when set (e.g.
+# an older build, for comparison; .ci/run passes its debug build, with BENCH_CHECK_SIZES="100 200").
 #
 #     scripts/bench-check.sh            # builds release, then measures
 #     KILN=/path/to/kiln scripts/bench-check.sh
@@ -101,9 +103,10 @@ for versions in 100 200; do
     ((memory[$versions] < 64)) || { echo "FAIL: $versions versions peaked at ${memory[$versions]} MiB" >&2; status=1; }
 done
 
-# A failing upgrade path, for comparison only (no bound yet; issue 24 wants at most 2x a passing check): the
-# 100-version chain plus a migration that fails only with data (it inserts the newest table's rows again, a
-# UNIQUE failure), so kiln check also searches which starting versions the failure affects.
+# A failing upgrade path (issue 25: at most 2x a passing check of the same history): the 100-version chain plus a
+# migration that fails only with data (it inserts the newest table's rows again, a UNIQUE failure), so kiln check
+# also grades the failure and finds which starting versions it affects; the passing history has a migration that
+# does nothing in its place.
 cp -R "$work/chain100" "$work/failing100"
 newest="$(grep -ohE '^CREATE TABLE t[0-9]+ \(' "$work"/failing100/migrations/chain/*.sql | tail -1 | awk '{print $3}')"
 echo "INSERT INTO $newest (id, name) SELECT id, name FROM $newest;" >"$work/failing100/migrations/chain/0101_duplicate.sql"
@@ -111,18 +114,26 @@ echo "SELECT 1;" >"$work/chain100/migrations/chain/0101_duplicate.sql"
 "$KILN" hash --root "$work/failing100" >/dev/null
 "$KILN" hash --root "$work/chain100" >/dev/null
 failing_best=""
+failing_memory=0
 for _ in 1 2 3; do
-    /usr/bin/time -f "%U %S" -o "$work/time" "$KILN" check --root "$work/failing100" >/dev/null 2>&1 && {
+    /usr/bin/time -f "%U %S %M" -o "$work/time" "$KILN" check --root "$work/failing100" >/dev/null 2>&1 && {
         echo "bench-check: the failing chain passed kiln check" >&2
         exit 1
     }
-    read -r user system < <(tail -1 "$work/time")
+    read -r user system kilobytes < <(tail -1 "$work/time")
     seconds="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')"
     if [[ -z "$failing_best" ]] || awk -v a="$seconds" -v b="$failing_best" 'BEGIN { exit !(a < b) }'; then
         failing_best="$seconds"
     fi
+    if ((kilobytes / 1024 > failing_memory)); then failing_memory=$((kilobytes / 1024)); fi
 done
 read -r passing_best _ _ < <(measure "$work/chain100")
-echo "101 versions, upgrade path failing at the last: ${failing_best} CPU s; passing: ${passing_best} CPU s;" \
-    "$(awk -v a="$failing_best" -v b="$passing_best" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')x"
+failing_ratio="$(awk -v a="$failing_best" -v b="$passing_best" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+echo "101 versions, upgrade path failing at the last: ${failing_best} CPU s, ${failing_memory} MiB peak;" \
+    "passing: ${passing_best} CPU s; ${failing_ratio}x"
+awk -v r="$failing_ratio" 'BEGIN { exit !(r <= 2) }' || {
+    echo "FAIL: the failing upgrade path took more than twice the CPU time of the passing one" >&2
+    status=1
+}
+((failing_memory < 64)) || { echo "FAIL: the failing upgrade path peaked at ${failing_memory} MiB" >&2; status=1; }
 exit $status

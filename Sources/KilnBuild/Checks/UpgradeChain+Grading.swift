@@ -24,7 +24,7 @@ extension UpgradeChain {
         } catch let error as MigrationError where error.isAboutTheMigration {
             let risk: UpgradeRiskShape? = try needsSeveralRows(error, failing: version) ? .repeatedRows : nil
             try report(error, at: version, chainStart: ordinary.start, risk: risk, into: &groups)
-            ordinary.connection = try Self.schemaOnly(check.migrator, at: version)
+            ordinary.connection = try schemaOnly(at: version)
             ordinary.start = version
             ordinary.filled = [:]
             // The same failure at the same place: one finding, whose starting versions are found once.
@@ -95,7 +95,7 @@ extension UpgradeChain {
             } catch let error as MigrationError where error.isAboutTheMigration {
                 let risk: UpgradeRiskShape? = try needsSeveralRows(error, failing: next) ? .repeatedRows : nil
                 try report(error, at: next, chainStart: ordinary.start, risk: risk, into: &groups)
-                ordinary.connection = try Self.schemaOnly(check.migrator, at: next)
+                ordinary.connection = try schemaOnly(at: next)
                 ordinary.start = next
                 ordinary.filled = [:]
             }
@@ -120,7 +120,7 @@ extension UpgradeChain {
     /// - Throws: ``MigrationError`` when the database cannot be built.
     private func needsSeveralRows(_ failure: MigrationError, failing version: Int32) throws -> Bool {
         guard Self.shape(of: failure) == .repeatedRows else { return false }
-        let probe = try Self.schemaOnly(check.migrator, at: version - 1)
+        let probe = try schemaOnly(at: version - 1)
         do {
             let empty = try Self.tableDefinitions(probe).values.filter { table in
                 try probe.rows(sql: "SELECT 1 FROM main.\(quoted(table.name)) LIMIT 1").isEmpty

@@ -68,7 +68,7 @@ struct UpgradeChain {
         guard !changed.isEmpty else { return }
         track.filled = definitions
         if try !fill(track.connection, version: version, only: changed, edges: track.edges) {
-            track.connection = try Self.schemaOnly(check.migrator, at: version)
+            track.connection = try schemaOnly(at: version)
             track.filled = [:]
         }
     }
@@ -95,12 +95,12 @@ struct UpgradeChain {
         return definitions
     }
 
-    /// A database with the schema of `version` and no rows.
+    /// A database with the schema of `version` and no rows (a copy from the check's ``UpgradeSchemaWalk``).
     ///
     /// - Throws: ``SQLiteError`` or ``MigrationError``.
     /// - Returns: its connection.
-    static func schemaOnly(_ migrator: Migrator, at version: Int32) throws -> SQLiteConnection {
-        try migrator.freshDatabase(at: version)
+    func schemaOnly(at version: Int32) throws -> SQLiteConnection {
+        try check.schemaWalk.database(at: version, check.migrator)
     }
 
     /// Inserts the generated rows of `version` and proves the schema accepts them.

@@ -32,6 +32,9 @@ struct UpgradePathCheck {
     /// What reading schema text gave, for every generation of rows this check makes (the chain's and the
     /// attribution's): its own, never another run's.
     let schemaText = SchemaTextCache()
+    /// The database without rows at each version that a failure needs (its grading, the chain going on after
+    /// it, its starting versions), migrated once for the whole check.
+    let schemaWalk = UpgradeSchemaWalk()
 
     var database: String { migrator.migrations.database }
 
