@@ -83,9 +83,7 @@ enum StatusCommand: KilnCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        var project = try context.project()
-        // Status shows migrations rather than applies them: kiln's untouched template is listed as such.
-        project.refusesUntouchedTemplates = false
+        let project = try listingProject(context)
         var names = try project.databaseNames()
         if let only = arguments[Self.database] {
             guard names.contains(only) else { throw ProjectError.unknownDatabase(only, known: names) }
@@ -198,6 +196,13 @@ enum StatusCommand: KilnCommand {
             text += "\(table), \(tool)'s tracking table, is left out: kiln ignores it\n"
         }
         return text
+    }
+
+    /// The project, which status only shows migrations of: kiln's untouched template is listed, not refused.
+    private static func listingProject(_ context: CommandContext) throws -> KilnProject {
+        var project = try context.project()
+        project.refusesUntouchedTemplates = false
+        return project
     }
 
     /// How status marks kiln's untouched template.
