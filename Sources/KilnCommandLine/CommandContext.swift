@@ -12,6 +12,9 @@ public struct CommandContext {
     /// folder to a root found above it or named by `KILN_ROOT` (`../../`, `../broken/`), so a diagnostic's path
     /// opens from where kiln runs.
     public var rootPrefix = ""
+    /// The folder the command runs in, which a path from the environment (`KILN_DATABASE`) is relative to, as
+    /// the command line's paths are.
+    public var currentDirectory: URL
     /// Why no project was found at or above the current folder, thrown by ``project(requiringMigrations:)``.
     var projectNotFound: KilnProjectRootError?
     private let writeOutput: (String) -> Void
@@ -47,6 +50,7 @@ public struct CommandContext {
         standardErrorIsTerminal: Bool
     ) {
         self.root = root
+        self.currentDirectory = root
         self.writeOutput = standardOutput
         self.writeError = standardError
         self.standardErrorIsTerminal = standardErrorIsTerminal

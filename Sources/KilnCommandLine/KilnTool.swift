@@ -49,6 +49,7 @@ public enum KilnTool {
             root: currentDirectory, standardOutput: standardOutput, standardError: standardError,
             standardErrorIsTerminal: standardErrorIsTerminal)
         context.environment = environment
+        context.currentDirectory = currentDirectory
         context.progressTerminal = progressTerminal
         if let interruption { context.interruption = interruption }
         context.output = OutputSettings(environment: environment, terminalWidth: terminalWidth)

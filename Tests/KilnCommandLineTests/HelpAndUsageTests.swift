@@ -43,10 +43,10 @@ struct HelpAndUsageTests {
             result.standardError == """
                 kiln migrate: error: unknown option '--dryrun'
                 kiln migrate: note: did you mean '--dry-run'?
-                Usage: kiln migrate <database> [--db <file>] [--each <pattern>] [--to <version>]
-                                    [--dry-run] [--baseline <version>] [--jobs <n>]
-                                    [--fail-fast] [--shard <k/n>] [--create-empty] [--json]
-                                    [--adopt] [--drop-tracking-table]
+                Usage: kiln migrate [<database>] [--db <file>] [--each <pattern>]
+                                    [--to <version>] [--dry-run] [--baseline <version>]
+                                    [--jobs <n>] [--fail-fast] [--shard <k/n>] [--create-empty]
+                                    [--json] [--adopt] [--drop-tracking-table]
                                     [--accept-edited <version>] ... [--root <dir>]
                   See 'kiln help migrate' for more.
 

@@ -54,6 +54,6 @@ struct HelpDeclarationsTests {
             #expect(page.contains("\n.It Ev \(variable.name)\n"), "\(variable.name)")
             #expect(help.contains(variable.name), "\(variable.name)")
         }
-        #expect(help.contains("\nENVIRONMENT:\n  KILN_ROOT, NO_COLOR,"))
+        #expect(help.contains("\nENVIRONMENT:\n  KILN_ROOT, KILN_DATABASE, NO_COLOR,"))
     }
 }

@@ -83,7 +83,7 @@ struct HelpWidthTests {
         let lines = HelpFormatter.usage(of: spec, width: 60).split(separator: "\n")
         #expect(lines.count > 1)
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 20)) && $0.dropFirst(20).first != " " })
-        #expect(lines.first?.hasPrefix("USAGE: kiln migrate <database>") == true)
+        #expect(lines.first?.hasPrefix("USAGE: kiln migrate [<database>]") == true)
     }
 
     @Test("kiln help lists every command once, under its group, groups in CommandGroup order")

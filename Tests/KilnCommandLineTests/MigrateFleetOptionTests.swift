@@ -24,7 +24,6 @@ struct MigrateFleetOptionTests {
             (["--db", "a.db", "--jobs", "2"], "'--jobs' goes with '--each'"),
             (["--db", "a.db", "--fail-fast"], "'--fail-fast' goes with '--each'"),
             (["--db", "a.db", "--shard", "1/2"], "'--shard' goes with '--each'"),
-            (["--db", "a.db", "--json"], "'--json' goes with '--each'"),
             (["--db", "a.db", "--create-empty"], "'--create-empty' goes with '--each'"),
             (["--each", "t", "--adopt"], "'--adopt' does not go with '--each'"),
             (["--each", "t", "--drop-tracking-table"], "'--drop-tracking-table' does not go with '--each'"),

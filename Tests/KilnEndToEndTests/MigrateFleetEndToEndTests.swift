@@ -49,7 +49,7 @@ struct MigrateFleetEndToEndTests {
         return [
             "tenants/current.db": "upToDate", "tenants/old.db": "migrated", "tenants/newer.db": "refused",
             "tenants/other.db": "refused", "tenants/damaged.db": "refused", "tenants/text.db": "refused",
-            "tenants/link.db": "migrated",
+            "tenants/link.db": "migrated", "tenants/folder.db": "refused",
         ]
     }
 
@@ -85,10 +85,10 @@ struct MigrateFleetEndToEndTests {
         }
         #expect(errors.count == expected.values.filter { $0 == "refused" }.count, "\(result.standardError)")
         let summary = try #require(lines.first { $0.hasPrefix("shop: ") })
-        // The folder the glob also matches is no file of the fleet: not listed, not counted.
-        #expect(!result.standardOutput.contains("tenants/folder.db") && !result.standardError.contains("folder.db"))
-        #expect(summary.hasPrefix("shop: 7 files in "))
-        #expect(summary.hasSuffix(": 2 migrated, 1 up to date, 4 refused"), "\(summary)")
+        // The folder the glob also matches is no file of the fleet: listed as refused, never opened.
+        #expect(lines.contains("tenants/folder.db: refused: a folder, not a database"))
+        #expect(summary.hasPrefix("shop: 8 files in "))
+        #expect(summary.hasSuffix(": 2 migrated, 1 up to date, 5 refused"), "\(summary)")
         #expect(lines.contains { $0.hasPrefix("  from version ") })
         let linked = try SQLiteConnection(path: project.folder.path("outside/linked.db"))
         #expect(try Migrator.version(of: linked) == 2)
@@ -161,7 +161,7 @@ struct MigrateFleetEndToEndTests {
         #expect(all.standardOutput.components(separatedBy: ": refused: ").count - 1 == 30)
     }
 
-    @Test("a folder (or a link to one) the glob matches is not a file of the fleet and does not fail the run")
+    @Test("a folder (or a link to one) the glob matches is listed as refused, never opened; the run exits 1")
     func folderIsNoFile() throws {
         let project = try ShopProject()
         try Self.database("t/a.db", in: project, version: 1)
@@ -169,10 +169,13 @@ struct MigrateFleetEndToEndTests {
             atPath: project.folder.path("t/sub.db"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: project.folder.path("t/up.db"), withDestinationPath: "..")
         let result = try project.kiln("migrate", "shop", "--each", "t/*.db")
-        #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
-        #expect(result.standardOutput.hasPrefix("t/a.db: migrated from version 1 to 2 (1 migration, "))
-        #expect(result.standardOutput.contains("shop: 1 file in "), "\(result.standardOutput)")
-        #expect(result.standardError.isEmpty)
+        #expect(result.status == 1, "\(result.standardOutput)\n\(result.standardError)")
+        #expect(result.standardOutput.contains("t/a.db: migrated from version 1 to 2 (1 migration, "))
+        #expect(result.standardOutput.contains("t/sub.db: refused: a folder, not a database\n"))
+        #expect(result.standardOutput.contains("t/up.db: refused: a folder, not a database\n"))
+        #expect(result.standardOutput.contains("shop: 3 files in "), "\(result.standardOutput)")
+        #expect(result.standardError.contains("kiln: error: t/sub.db: a folder, not a database\n"))
+        #expect(try project.kiln("migrate", "shop", "--each", "t/a.db").status == 0)
     }
 
     @Test("a file already past --to is refused, named on standard error with a note that fits a fleet")

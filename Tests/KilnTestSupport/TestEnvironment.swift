@@ -5,7 +5,7 @@ import Foundation
 public enum TestEnvironment {
     /// The variables removed.
     public static let outputVariables = [
-        "NO_COLOR", "CLICOLOR_FORCE", "COLUMNS", "LINES", "KILN_ROOT", "GITHUB_ACTIONS", "TERM",
+        "NO_COLOR", "CLICOLOR_FORCE", "COLUMNS", "LINES", "KILN_ROOT", "KILN_DATABASE", "GITHUB_ACTIONS", "TERM",
         // A CI runner's checkout folder: annotation paths and SARIF URIs are named from it when it is set.
         "GITHUB_WORKSPACE",
     ]

@@ -118,12 +118,16 @@ struct FleetSelectionTests {
         #expect("\(FleetSelectionError(.noSuchFile, pattern: "x.db"))" == "no file or folder at 'x.db'")
     }
 
-    @Test("a folder its last component names is never listed (a fleet is files); a walk into it lists its files")
+    @Test(
+        "a folder the pattern names as a file is listed refused (a fleet is files); a walk into it lists its files")
     func folderNamedLikeAFile() throws {
         let tree = try tenants()
         try tree.files(["t/folder.db/inside.db"])
         try tree.link("t/linked.db", to: "folder.db")
-        #expect(try tree.listed("t/*.db") == ["a.db", "ab.db", "b.db"])
+        #expect(try tree.listed("t/*.db") == ["a.db", "ab.db", "b.db", "folder.db", "linked.db"])
+        let refused = try FleetSelection(pattern: "\(tree.root)/t/*.db").filter { $0.problem != nil }
+        #expect(refused.map(\.relativePath).sorted() == ["folder.db", "linked.db"])
+        #expect(refused.allSatisfy { $0.problem?.refusedKind == .directory })
         #expect(try tree.listed("t/*/inside.db") == ["folder.db/inside.db"])  // a link to a folder is not entered
         #expect(try tree.listed("t/**/*.db").contains("folder.db/inside.db"))
         #expect(try !tree.listed("t").contains("folder.db"))

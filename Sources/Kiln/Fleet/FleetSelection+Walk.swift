@@ -124,12 +124,19 @@ struct FleetWalk {
                 return offered(FleetFile(path: path, relativePath: relativePath, problem: error))
             }
         }
-        guard accepted, !Self.isSideFile(entry.name), !Self.isFolder(entry, at: path) else { return nil }
+        guard accepted, !Self.isSideFile(entry.name) else { return nil }
+        guard !Self.isFolder(entry, at: path) else {
+            // A folder the pattern names as a file (`*.db` and a folder `old.db`) is listed as refused, so the
+            // run says why it was left alone; one the pattern may still walk into (`**`) is passed by.
+            guard ahead.isEmpty else { return nil }
+            let refusal = FileSystemError(.open, path: path, notARegularFile: .directory)
+            return offered(FleetFile(path: path, relativePath: relativePath, problem: refusal))
+        }
         return offered(FleetFile(path: path, relativePath: relativePath))
     }
 
     /// Whether an entry is a folder, or a symbolic link to one: a fleet is made of files, so a folder the
-    /// last component matches is never listed (as `find -type f` would not), whether or not the walk enters it.
+    /// last component matches is never migrated (as `find -type f` would not list it).
     private static func isFolder(_ entry: DirectoryStream.Entry, at path: String) -> Bool {
         switch entry.kind {
         case .directory?: true

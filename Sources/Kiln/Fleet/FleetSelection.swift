@@ -18,8 +18,9 @@
 /// and `**` never match them, and hidden folders are not entered), and SQLite's own `-journal`, `-wal` and
 /// `-shm` files. Symbolic links are listed (the migrator follows a link to a file, as `kiln migrate --db`
 /// does) but never descended, so a link back up the tree cannot make the walk loop. A fleet is made of files:
-/// a folder, or a link to one, is never listed, even when the last component matches its name (`*.db` and a
-/// folder `old.db`), as `find -type f` would not list it. A subfolder that cannot be read is listed with
+/// a folder, or a link to one, is never migrated. One the pattern names as a file, which no more of the pattern
+/// could walk into (`*.db` and a folder `old.db`), is listed with ``FleetFile/problem`` set (a folder, not a
+/// regular file), so the run says it was refused; one a `**` could walk into is passed by. A subfolder that cannot be read is listed with
 /// ``FleetFile/problem`` set, never dropped.
 /// Files are listed in the order the folders give them (`readdir`), not sorted, each at most once. The walk
 /// holds one open folder per level it is in, so a tree deeper than the process may open descriptors for lists

@@ -16,6 +16,8 @@ package enum ConfigurationTemplate {
           // Settings per database, by name (a folder migrations/<database>/).
           "databases": {
             "\(database)": {
+              // Your own database file, which kiln migrate, status, seed and reset use when no --db is given.
+              "development": "dev/\(database).sqlite",
               // The built file's name in the output folder (default: \(database).sqlite).
               // "output": "\(database).sqlite",
               // PRAGMA application_id stamped on every file kiln creates for it; a file with another is refused.

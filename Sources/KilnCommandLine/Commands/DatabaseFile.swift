@@ -3,18 +3,20 @@ import Kiln
 
 /// Reading an existing database file for inspection, never creating or changing it.
 enum DatabaseFile {
-    /// Opens an existing file read-only, with errors that name the file.
+    /// Opens an existing file read-only, with errors that name the file (and, in the hint for a missing one,
+    /// `database` when it is known).
     ///
     /// - Returns: a read-only connection.
     /// - Throws: ``DiagnosticFailure`` when there is no such file, it is not a SQLite database, it is shorter
     ///   than its header says, SQLite cannot read it, or an interrupted write left a hot journal that only a
     ///   writer may roll back; or the
     ///   ``SQLiteError`` or ``FileSystemError`` of opening it (a path that is not a regular file is refused).
-    static func open(_ path: String, shownAs name: String) throws -> SQLiteConnection {
+    static func open(_ path: String, shownAs name: String, database: String? = nil) throws -> SQLiteConnection {
         guard FileSystem.exists(path) else {
             throw DiagnosticFailure(
                 Diagnostic(
-                    .error, "no such file: \(name)", hint: "create it with 'kiln migrate <database> --db \(name)'"))
+                    .error, "no such file: \(name)",
+                    hint: "create it with 'kiln migrate \(database ?? "<database>") --db \(name)'"))
         }
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
         if let mismatch = DatabaseSizeMismatch.of(fileAt: path) {

@@ -7,7 +7,9 @@ extension MigrateCommand {
     /// The version the file stays at, read back: each migration commits on its own, so the ones before the
     /// interrupted one stay applied.
     static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String {
-        guard let file = arguments[db] else { return MigrateFleet.interruptedOutcome(dryRun: arguments[dryRun]) }
+        guard arguments[each] == nil,
+            let file = DatabaseTarget.chosenFile(arguments[db], database: arguments[database], context: context)
+        else { return MigrateFleet.interruptedOutcome(dryRun: arguments[dryRun]) }
         if arguments[dryRun] { return "\(file.text) was only read; nothing was changed" }
         guard FileSystem.exists(file.path) else { return "\(file.text) was not created" }
         guard let connection = try? SQLiteConnection(path: file.path, mode: .readOnly),
@@ -20,14 +22,16 @@ extension MigrateCommand {
 extension SeedCommand {
     /// A seed is one transaction: all or nothing.
     static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String {
-        "\(arguments[db].text) is as it was; the load was rolled back"
+        let file = DatabaseTarget.chosenFile(arguments[db], database: arguments[database], context: context)
+        return "\(file?.text ?? "the file") is as it was; the load was rolled back"
     }
 }
 
 extension ResetCommand {
     /// Reset publishes with one rename, after everything that can fail.
     static func interruptedOutcome(_ arguments: ParsedArguments, context: CommandContext) -> String {
-        "\(arguments[db].text) is as it was; the new build was discarded"
+        let file = DatabaseTarget.chosenFile(arguments[db], database: arguments[database], context: context)
+        return "\(file?.text ?? "the file") is as it was; the new build was discarded"
     }
 }
 

@@ -5,10 +5,13 @@ import KilnBuild
 /// `kiln migrate <database> --each PATTERN [--jobs N] [--fail-fast] [--shard K/N] [--json]` (``MigrateFleet``).
 enum MigrateCommand: KilnCommand {
     /// `<database>`.
-    static let database = Argument<String>(
-        name: "database", help: "The database whose migrations to apply (a folder under migrations/).")
+    static let database = Argument<String?>(
+        name: "database",
+        help: "The database whose migrations to apply (a folder under migrations/; default: the only one).")
     /// `--db <file>`.
-    static let db = Option<CommandLinePath?>(name: "db", valueName: "file", help: "The database file to migrate.")
+    static let db = Option<CommandLinePath?>(
+        name: "db", valueName: "file",
+        help: "The database file to migrate (default: KILN_DATABASE, else the database's development file).")
     /// `--to <version>`.
     static let to = Option<Int32?>(
         name: "to", valueName: "version", help: "Stop at this version instead of the newest.")
@@ -85,21 +88,25 @@ enum MigrateCommand: KilnCommand {
     /// `--json`: the shared flag (``OutputDocument/requested(by:)`` finds it by name), worded for JSON Lines.
     static let json = Option<Bool>(
         flag: CommonOptions.json.name,
-        help: "With --each, print JSON Lines: one object per file as it finishes, then the summary; no progress.")
+        help: "Print one JSON document (with --each, JSON Lines: one object per file, then the summary).")
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        guard let db = try singleFile(arguments) else { return try MigrateFleet.run(arguments, context: context) }
-        let database = arguments[Self.database]
+        let project = try context.project()
+        let database = try DatabaseTarget.database(arguments[Self.database], in: project, command: spec.name)
+        guard let target = try singleFile(arguments, database: database, project: project, context: context) else {
+            return try MigrateFleet.run(arguments, database: database, context: context)
+        }
+        try target.prepareFolder()
+        let db = target.file
         let file = db.text
         let dryRun = arguments[Self.dryRun]
-        let project = try context.project()
         var migrator = try project.migrator(for: database)
-        let adoption = try adopting(arguments, project: project, context: context)
+        let adoption = try adopting(arguments, database: database, file: db, project: project, context: context)
         let baseline = adoption?.version ?? arguments[Self.baseline]
         if let adoption {
             migrator = try adopted(migrator, at: adoption, project: project, file: file, context: context)
         }
-        let tracking = try trackingTable(arguments, adoption: adoption, project: project, file: db)
+        let tracking = try trackingTable(arguments, database: database, adoption: adoption, project: project, file: db)
         if let tracking { migrator.leaveOut(tracking, file: file) }
         let report = try Self.namingOtherTool(of: db.path) {
             try migrator.migrate(
@@ -108,23 +115,34 @@ enum MigrateCommand: KilnCommand {
                     file: file, dryRun: dryRun, dropping: tracking.flatMap { $0.isDropped ? $0 : nil },
                     context: context))
         }
+        if let tracking, !tracking.isDropped, adoption == nil, report.baselinedVersion != nil {
+            context.report(Self.keptNote(tracking, file: file, database: database, dryRun: dryRun))
+        }
+        if context.output.isJSON {
+            try printDocument(report, database: database, file: file, dryRun: dryRun, context: context)
+        } else {
+            printClosingLine(report, database: database, file: file, dryRun: dryRun, context: context)
+        }
+        return KilnTool.success
+    }
+
+    /// The line that ends a run: nothing to apply, or from which version to which.
+    private static func printClosingLine(
+        _ report: Migrator.Report, database: String, file: String, dryRun: Bool, context: CommandContext
+    ) {
         let count = report.applied.count
         // A file adopted at N went from N, not from the 0 it was at before the tracking table was read.
         let from = report.baselinedVersion ?? report.startVersion
         if count == 0 {
             context.standardOutput("\(database): \(file) is at version \(report.endVersion), nothing to apply\n")
-        } else {
-            let what = "\(count) migration\(count == 1 ? "" : "s")"
-            context.standardOutput(
-                dryRun
-                    ? "\(database): dry run, \(file) would go from version \(from) to \(report.endVersion) (\(what)); the file was not changed\n"
-                    : "\(database): \(file) migrated from version \(from) to \(report.endVersion) (\(what))\n"
-            )
+            return
         }
-        if let tracking, !tracking.isDropped, adoption == nil, report.baselinedVersion != nil {
-            context.report(Self.keptNote(tracking, file: file, database: database, dryRun: dryRun))
-        }
-        return KilnTool.success
+        let what = "\(count) migration\(count == 1 ? "" : "s")"
+        context.standardOutput(
+            dryRun
+                ? "\(database): dry run, \(file) would go from version \(from) to \(report.endVersion) (\(what)); the file was not changed\n"
+                : "\(database): \(file) migrated from version \(from) to \(report.endVersion) (\(what))\n"
+        )
     }
 
     /// The other tool's tracking table a baseline (`--adopt`'s, or `--baseline`'s when the file holds one
@@ -132,7 +150,8 @@ enum MigrateCommand: KilnCommand {
     ///
     /// - Throws: ``TrackingTableDropError`` when `--drop-tracking-table` has nothing to drop.
     private static func trackingTable(
-        _ arguments: ParsedArguments, adoption: Adoption?, project: KilnProject, file: CommandLinePath
+        _ arguments: ParsedArguments, database: String, adoption: Adoption?, project: KilnProject,
+        file: CommandLinePath
     ) throws -> BaselineTrackingTable? {
         let dropping = arguments[dropTrackingTable]
         if let adoption {
@@ -141,7 +160,7 @@ enum MigrateCommand: KilnCommand {
         }
         guard arguments[baseline] != nil else { return nil }
         return try project.baselineTrackingTable(
-            for: arguments[database], fileAt: file.path, shownAs: file.text, dropping: dropping)
+            for: database, fileAt: file.path, shownAs: file.text, dropping: dropping)
     }
 
     /// What a baseline did with the other tool's tracking table it kept, and the other ways.
@@ -165,6 +184,8 @@ enum MigrateCommand: KilnCommand {
         file: String, dryRun: Bool, dropping: BaselineTrackingTable?, context: CommandContext
     ) -> (Migrator.Event) -> Void {
         let verb = dryRun ? "would apply" : "applied"
+        // Under --json the document says it all, at the end.
+        guard !context.output.isJSON else { return { _ in } }
         return { event in
             switch event {
             case .willApply: break
@@ -200,9 +221,10 @@ enum MigrateCommand: KilnCommand {
     }
 
     /// With `--adopt`: the version the other tool's tracking table maps to, said on standard output.
-    private static func adopting(_ arguments: ParsedArguments, project: KilnProject, context: CommandContext) throws
-        -> Adoption?
-    {
+    private static func adopting(
+        _ arguments: ParsedArguments, database: String, file: CommandLinePath, project: KilnProject,
+        context: CommandContext
+    ) throws -> Adoption? {
         guard arguments[adopt] else {
             if arguments[dropTrackingTable], arguments[baseline] == nil {
                 throw UsageError(
@@ -218,12 +240,13 @@ enum MigrateCommand: KilnCommand {
             throw UsageError(
                 message: "'--adopt' finds the baseline itself; drop '--baseline'", hint: nil, command: spec.name)
         }
-        guard let file = arguments[db] else { return nil }
         let found = try project.adoption(
-            for: arguments[database], fileAt: file.path, shownAs: file.text,
+            for: database, fileAt: file.path, shownAs: file.text,
             acceptingEdited: Set(arguments[acceptEdited]))
-        context.standardOutput(
-            "\(file.text): \(found.tool.rawValue)'s \(found.tableName) maps to kiln version \(found.version)\n")
+        if !context.output.isJSON {
+            context.standardOutput(
+                "\(file.text): \(found.tool.rawValue)'s \(found.tableName) maps to kiln version \(found.version)\n")
+        }
         return found
     }
 
@@ -245,24 +268,31 @@ enum MigrateCommand: KilnCommand {
         return adopted.migrator
     }
 
-    /// The `--db` file, or nil when `--each` names a fleet; the options of the other mode are usage errors.
+    /// The file to migrate (`--db`, else `KILN_DATABASE`, else the database's development file), or nil when
+    /// `--each` names a fleet; the options of the other mode are usage errors.
     ///
-    /// - Throws: ``UsageError`` for neither or both of `--db` and `--each`, or an option of the other mode.
-    private static func singleFile(_ arguments: ParsedArguments) throws -> CommandLinePath? {
+    /// - Throws: ``UsageError`` for no file and no `--each`, both `--db` and `--each`, or an option of the other
+    ///   mode.
+    private static func singleFile(
+        _ arguments: ParsedArguments, database: String, project: KilnProject, context: CommandContext
+    ) throws -> DatabaseTarget? {
         let usage = { (message: String) in UsageError(message: message, hint: nil, command: spec.name) }
         switch (arguments[db], arguments[each]) {
-        case (nil, nil):
-            throw usage("missing expected option '--db <file>' (one file) or '--each <pattern>' (many)")
         case (.some, .some):
             throw usage("'--db' and '--each' exclude each other: give one file or a pattern")
-        case (.some(let file), nil):
+        case (let file, nil):
+            guard let target = DatabaseTarget.file(file, database: database, project: project, context: context)
+            else {
+                throw DatabaseTarget.missingFile(
+                    database: database, command: spec.name,
+                    message: "missing expected option '--db <file>' (one file) or '--each <pattern>' (many)")
+            }
             let fleetOnly = [
                 arguments[jobs] == nil ? nil : "--jobs", arguments[failFast] ? "--fail-fast" : nil,
                 arguments[shard] == nil ? nil : "--shard", arguments[createEmpty] ? "--create-empty" : nil,
-                arguments[json] ? "--json" : nil,
             ]
             if let option = fleetOnly.compactMap({ $0 }).first { throw usage("'\(option)' goes with '--each'") }
-            return file
+            return target
         case (nil, .some):
             let adoptOnly = [
                 arguments[adopt] ? adopt.name : nil, arguments[dropTrackingTable] ? dropTrackingTable.name : nil,

@@ -12,11 +12,10 @@ enum MigrateFleet {
     ///   stayed busy, or the run stopped at the first failure.
     /// - Throws: the project's errors, a pattern that names nothing, ``CommandInterrupted`` after a signal (with
     ///   the files done so far).
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, database: String, context: CommandContext) throws -> Int32 {
         guard let pattern = arguments[MigrateCommand.each] else { preconditionFailure("run without --each") }
-        let database = arguments[MigrateCommand.database]
         let shard = arguments[MigrateCommand.shard]
-        let fleet = try migrator(arguments, context: context)
+        let fleet = try migrator(arguments, database: database, context: context)
         let selection = try select(pattern, shard: shard)
         // A first walk only counts the files for the progress line's "of 10,000": no terminal, no first walk.
         let total = context.progress == nil ? nil : selection.count()
@@ -51,8 +50,10 @@ enum MigrateFleet {
     /// The fleet migrator the options ask for.
     ///
     /// - Throws: the project's errors; ``MigrationError`` for a `--to` above the newest migration.
-    private static func migrator(_ arguments: ParsedArguments, context: CommandContext) throws -> FleetMigrator {
-        let migrator = try context.project().migrator(for: arguments[MigrateCommand.database])
+    private static func migrator(_ arguments: ParsedArguments, database: String, context: CommandContext) throws
+        -> FleetMigrator
+    {
+        let migrator = try context.project().migrator(for: database)
         let jobs = arguments[MigrateCommand.jobs] ?? JobCount(ProcessInfo.processInfo.activeProcessorCount)
         var fleet = FleetMigrator(migrator: migrator, concurrency: jobs.value)
         fleet.target = arguments[MigrateCommand.to]

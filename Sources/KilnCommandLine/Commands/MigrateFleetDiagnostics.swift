@@ -44,6 +44,13 @@ extension MigrateFleetText {
             default: break
             }
         }
+        if let error = error as? FileSystemError, error.refusedKind == .directory {
+            return [
+                Diagnostic(
+                    .error, "a folder, not a database",
+                    hint: "the pattern matches a folder's name; kiln migrates files only and left it alone")
+            ]
+        }
         return ErrorRendering.diagnostics(for: error).map { diagnostic in
             Diagnostic(
                 diagnostic.severity, diagnostic.message.replacingOccurrences(of: file.path, with: shown),

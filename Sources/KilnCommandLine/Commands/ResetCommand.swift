@@ -2,14 +2,15 @@ import Foundation
 import Kiln
 import KilnBuild
 
-/// `kiln reset <database> --db FILE`: the developer reset.
+/// `kiln reset [<database>] [--db FILE]`: the developer reset (the file defaults as ``DatabaseTarget`` says).
 enum ResetCommand: KilnCommand {
     /// `<database>`.
-    static let database = Argument<String>(
-        name: "database", help: "The database to build (a folder under migrations/).")
+    static let database = Argument<String?>(
+        name: "database", help: "The database to build (a folder under migrations/; default: the only one).")
     /// `--db <file>`.
-    static let db = Option<CommandLinePath>(
-        name: "db", valueName: "file", help: "The database file to replace (created if missing).")
+    static let db = Option<CommandLinePath?>(
+        name: "db", valueName: "file",
+        help: "The file to replace, created if missing (default: KILN_DATABASE, else the development file).")
     /// `--force`.
     static let force = Option<Bool>(
         flag: "force", help: "Replace the file even when another process has it open (it keeps the old one).")
@@ -27,10 +28,13 @@ enum ResetCommand: KilnCommand {
         group: .install)
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let database = arguments[Self.database]
-        let db = arguments[Self.db]
-        let file = db.text
         let project = try context.project()
+        let target = try DatabaseTarget.resolve(
+            database: arguments[Self.database], db: arguments[Self.db], project: project, context: context,
+            command: spec.name)
+        let (database, db) = (target.database, target.file)
+        let file = db.text
+        try target.prepareFolder()
         // A folder, FIFO or device at FILE is refused before anything is built or moved.
         try FileSystem.requireRegularFileIfPresent(db.path)
         var reset = DeveloperReset(project: project, database: database, force: arguments[Self.force])

@@ -78,7 +78,7 @@ enum SchemaCommand: KilnCommand {
                     message: "'--version' builds a fresh database; it does not go with '--db'", hint: nil,
                     command: spec.name)
             }
-            let connection = try DatabaseFile.open(file.path, shownAs: file.text)
+            let connection = try DatabaseFile.open(file.path, shownAs: file.text, database: arguments[Self.database])
             return (connection, try Migrator.version(of: connection))
         }
         let wanted = arguments[Self.version] ?? latest

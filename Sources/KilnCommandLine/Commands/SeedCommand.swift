@@ -2,7 +2,7 @@ import Foundation
 import Kiln
 import KilnBuild
 
-/// `kiln seed <database> --db FILE [--mode insert|upsert|sync] [--only TABLE]... [--json]`.
+/// `kiln seed [<database>] [--db FILE] [--mode insert|upsert|sync] [--only TABLE]... [--json]`.
 enum SeedCommand: KilnCommand {
     static let spec = CommandSpec(
         name: "seed",
@@ -19,10 +19,12 @@ enum SeedCommand: KilnCommand {
         group: .buildAndShip)
 
     /// `<database>`.
-    static let database = Argument<String>(
-        name: "database", help: "The database whose seeds to load (a folder under seeds/).")
+    static let database = Argument<String?>(
+        name: "database", help: "The database whose seeds to load (a folder under seeds/; default: the only one).")
     /// `--db <file>`.
-    static let db = Option<CommandLinePath>(name: "db", valueName: "file", help: "The database file to load into.")
+    static let db = Option<CommandLinePath?>(
+        name: "db", valueName: "file",
+        help: "The database file to load into (default: KILN_DATABASE, else the database's development file).")
     /// `--mode <mode>`.
     static let mode = Option<SeedMode>(
         name: "mode", valueName: "mode", help: "insert (default), upsert or sync.", default: .insert)
@@ -57,14 +59,17 @@ enum SeedCommand: KilnCommand {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        let database = arguments[Self.database]
-        let file = arguments[Self.db]
+        let project = try context.project()
+        let target = try DatabaseTarget.resolve(
+            database: arguments[Self.database], db: arguments[Self.db], project: project, context: context,
+            command: spec.name)
+        let (database, file) = (target.database, target.file)
         let mode = arguments[Self.mode]
         let json = context.output.isJSON
         let progress = context.progress
         let clock = try BuildClock.sourceDateEpoch(in: context.environment)?.sqliteClock ?? .system
         let stopwatch = Stopwatch()
-        let reports = try context.project().seed(
+        let reports = try project.seed(
             database, fileAt: file.path, shownAs: file.text, mode: mode, only: arguments[Self.only],
             progress: progress.map { line in { line.show($0.progressText) } }, clock: clock)
         let elapsed = stopwatch.elapsed

@@ -42,6 +42,8 @@ enum StatusCommand: KilnCommand {
         let latestVersion: Int32
         let migrations: [MigrationEntry]
         var file: FileStatus?
+        /// The database's development file from `kiln.json` when it does not exist yet (omitted otherwise).
+        var missingDevelopmentFile: String?
     }
 
     struct MigrationEntry: Encodable {
@@ -89,37 +91,23 @@ enum StatusCommand: KilnCommand {
             guard names.contains(only) else { throw ProjectError.unknownDatabase(only, known: names) }
             names = [only]
         }
-        let file = arguments[Self.db]
-        if file != nil && names.count != 1 {
+        let given = arguments[Self.db]
+        let explicit = given ?? DatabaseTarget.environmentFile(context)
+        if explicit != nil && names.count != 1 {
             throw UsageError(
-                message: "name the database that '--db' holds",
+                message: "name the database that "
+                    + (given == nil ? DatabaseTarget.environmentVariable : "'--db'") + " holds",
                 hint: "the databases are: \(names.joined(separator: ", "))", command: spec.name)
         }
         if names.isEmpty { throw KilnProjectRootError(.noDatabases, root: project.root.path) }
         var document = Document()
         var failed = false
         for name in names {
-            let migrator: Migrator
-            do {
-                migrator = try project.migrator(for: name)
-            } catch let error as any DiagnosticError {
-                context.report(error)
+            guard let status = try status(of: name, file: explicit, project: project, context: context) else {
                 failed = true
                 continue
             }
-            do { try project.rehearse(migrator) } catch let error as any DiagnosticError {
-                context.report(error)
-                failed = true
-                continue
-            }
-            var status = DatabaseStatus(
-                name: name, latestVersion: migrator.migrations.latestVersion,
-                migrations: migrator.migrations.migrations.map(MigrationEntry.init))
-            if let file {
-                let fileStatus = try inspect(file.text, path: file.path, migrator: migrator)
-                failed = failed || fileStatus.fails
-                status.file = fileStatus
-            }
+            failed = failed || status.file?.fails == true
             document.databases.append(status)
         }
         // A database that failed after a signal failed because of it: the run ends with the interrupt document.
@@ -133,8 +121,44 @@ enum StatusCommand: KilnCommand {
         return failed ? KilnTool.failure : KilnTool.success
     }
 
-    private static func inspect(_ shown: String, path: String, migrator: Migrator) throws -> FileStatus {
-        let connection = try DatabaseFile.open(path, shownAs: shown)
+    /// One database's status, and its file's: `file` (`--db`, `KILN_DATABASE`), else its development file when that
+    /// exists. Nil when its migrations are invalid or do not run (reported).
+    private static func status(
+        of name: String, file explicit: CommandLinePath?, project: KilnProject, context: CommandContext
+    ) throws -> DatabaseStatus? {
+        let migrator: Migrator
+        do {
+            migrator = try project.migrator(for: name)
+            try project.rehearse(migrator)
+        } catch let error as any DiagnosticError {
+            context.report(error)
+            return nil
+        }
+        var status = DatabaseStatus(
+            name: name, latestVersion: migrator.migrations.latestVersion,
+            migrations: migrator.migrations.migrations.map(MigrationEntry.init))
+        let development = explicit == nil ? developmentFile(of: name, project: project, context: context) : nil
+        if let missing = development, !FileSystem.exists(missing.path) { status.missingDevelopmentFile = missing.text }
+        if let file = explicit ?? development.flatMap({ FileSystem.exists($0.path) ? $0 : nil }) {
+            status.file = try inspect(file.text, path: file.path, database: name, migrator: migrator)
+        }
+        return status
+    }
+
+    /// The database's development file from `kiln.json`, if it has one (which may not exist yet).
+    private static func developmentFile(of database: String, project: KilnProject, context: CommandContext)
+        -> CommandLinePath?
+    {
+        guard let target = DatabaseTarget.file(nil, database: database, project: project, context: context),
+            target.source == .configuration
+        else { return nil }
+        return target.file
+    }
+
+    private static func inspect(_ shown: String, path: String, database: String, migrator: Migrator) throws
+        -> FileStatus
+    {
+        let connection = try DatabaseFile.open(path, shownAs: shown, database: database)
         try connection.allowDoubleQuotedStringLiterals(migrator.doubleQuotedStringLiterals)
         let version = try Migrator.version(of: connection)
         let latest = migrator.migrations.latestVersion
@@ -160,9 +184,12 @@ enum StatusCommand: KilnCommand {
         let count = status.migrations.count
         let templates = status.migrations.filter { $0.untouchedTemplate == true }
         guard let file = status.file else {
+            let missing = status.missingDevelopmentFile.map {
+                "; its development file \($0) does not exist yet ('kiln migrate \(status.name)' makes it)"
+            }
             return
-                "\(status.name): \(count) migration\(count == 1 ? "" : "s"), newest version \(status.latestVersion)\n"
-                + templates.map { "  \(shown($0.file)): \(Self.template)\n" }.joined()
+                "\(status.name): \(count) migration\(count == 1 ? "" : "s"), newest version \(status.latestVersion)"
+                + (missing ?? "") + "\n" + templates.map { "  \(shown($0.file)): \(Self.template)\n" }.joined()
         }
         if file.isNewerThanMigrations {
             return

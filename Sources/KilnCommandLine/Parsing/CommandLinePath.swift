@@ -20,6 +20,12 @@ public struct CommandLinePath: CommandLineValue, Equatable {
         }
     }
 
+    /// A path kiln chose itself (a `kiln.json` setting), shown as `shown` and opened at `path`.
+    init(shown: String, path: String) {
+        self.text = shown
+        self.path = path
+    }
+
     /// Resolves the text given to an option against the command's current folder.
     public init(commandLine text: String, option: String, context: ParsingContext) {
         self.init(text, currentDirectory: context.currentDirectory)

@@ -15,6 +15,10 @@ struct EnvironmentVariable: Sendable {
             help: "The project folder when no --root is given (relative to the current folder); it must hold "
                 + "kiln.json or migrations/."),
         EnvironmentVariable(
+            name: DatabaseTarget.environmentVariable,
+            help: "The database file migrate, status, seed and reset use when no --db is given (relative to the "
+                + "current folder); without it, the database's development file in kiln.json."),
+        EnvironmentVariable(
             name: "NO_COLOR", help: "When set and not empty, no colour unless --color always."),
         EnvironmentVariable(
             name: "CLICOLOR_FORCE", help: "When set and not 0, colour even when standard error is no terminal."),

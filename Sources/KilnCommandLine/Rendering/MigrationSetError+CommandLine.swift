@@ -12,7 +12,8 @@ extension MigrationSetError: CommandLineDiagnosable {
     /// The hint as `kiln` prints it.
     private static func commandLineHint(for problem: Problem) -> String? {
         switch problem.reason {
-        case .folderUnreadable: "create it with 'kiln new <database> <description>'"
+        case .folderUnreadable:
+            "create it with 'kiln new \(FileSystem.lastComponent(of: problem.location.path)) <description>'"
         case .noMigrations(let database, _): "create the first one with 'kiln new \(database) <description>'"
         default: problem.hint
         }

@@ -11,6 +11,7 @@ extension ConfigurationError.Reason {
         case .invalidMinimumSQLite: "'minimumSQLite' must be a SQLite version such as \"3.36.0\""
         case .invalidApplicationID(let path): "'\(path)' must be an integer that fits 32 bits"
         case .invalidOutput(let path): "'\(path)' must be a file name without folders"
+        case .invalidDevelopment(let path): "'\(path)' must be a file path relative to the project folder"
         case .invalidPageSize(let path): "'\(path)' must be a power of two from 512 to 65536"
         case .invalidAnalyze(let path): "'\(path)' must be true or false"
         case .invalidReleases(let path): "'\(path)' must be a list of versions in ascending order, each at least 1"
@@ -56,6 +57,8 @@ extension ConfigurationError.Reason {
             "use a number such as 1263421772 (application_id is a signed 32-bit integer)"
         case .invalidOutput:
             "the file is written into the output folder, e.g. \"countries\" or \"vehiculos.sqlite\""
+        case .invalidDevelopment:
+            "the developer's own database file, e.g. \"dev/shop.sqlite\"; KILN_DATABASE or --db names another"
         case .invalidPageSize: "4096 is SQLite's default"
         case .invalidReleases:
             "list the version each release of the app shipped at, oldest first, e.g. [4, 9, 12]: devices are only ever at those versions"

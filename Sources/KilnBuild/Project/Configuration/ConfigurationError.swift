@@ -36,6 +36,8 @@ package struct ConfigurationError: DiagnosticError, Equatable {
         case invalidApplicationID(path: String)
         /// `output` is not a plain file name.
         case invalidOutput(path: String)
+        /// A `development` value that is not a relative file path.
+        case invalidDevelopment(path: String)
         /// `pageSize` is not a power of two from 512 to 65536.
         case invalidPageSize(path: String)
         /// `analyze` is not a boolean.

@@ -7,10 +7,17 @@ struct ConfigurationReader {
         !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".") && !name.contains("\0")
     }
 
+    /// A path relative to the project folder that names a file: not empty, not absolute, not ending in `/`.
+    static func isDevelopmentPath(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.hasSuffix("/") && !path.contains("\0")
+            && !path.hasPrefix("~") && !path.hasPrefix("file:") && path != ":memory:"
+    }
+
     static let allowedDelimiters: [String: UInt8] = [",": 0x2C, ";": 0x3B, "\t": 0x09, "|": 0x7C]
     static let rootKeys = ["databases", "minimumSQLite", "schemaDiagram", "schemaFile"]
     static let databaseKeys = [
-        "analyze", "applicationId", "collations", "delimiters", "doubleQuotedStrings", "functions", "output",
+        "analyze", "applicationId", "collations", "delimiters", "development", "doubleQuotedStrings", "functions",
+        "output",
         "pageSize", "releases", "schemaDiagram", "textInNumericColumns",
     ]
 
@@ -69,12 +76,8 @@ struct ConfigurationReader {
                     continue
                 }
                 settings.applicationID = id
-            case "output":
-                guard let name = value.string, Self.isPlainFileName(name) else {
-                    problem(.invalidOutput(path: keyPath), at: value)
-                    continue
-                }
-                settings.output = name
+            case "output", "development":
+                readFileName(member.key, value, path: keyPath, into: &settings)
             case "pageSize":
                 guard let size = value.integer.flatMap({ Int(exactly: $0) }), Self.isPageSize(size) else {
                     problem(.invalidPageSize(path: keyPath), at: value)
@@ -106,6 +109,23 @@ struct ConfigurationReader {
             }
         }
         return settings
+    }
+
+    /// `output` (a plain file name) or `development` (a path relative to the project folder).
+    private mutating func readFileName(
+        _ key: String, _ value: JSONValue, path: String, into settings: inout KilnConfiguration.DatabaseSettings
+    ) {
+        if key == "output" {
+            guard let name = value.string, Self.isPlainFileName(name) else {
+                return problem(.invalidOutput(path: path), at: value)
+            }
+            settings.output = name
+        } else {
+            guard let file = value.string, Self.isDevelopmentPath(file) else {
+                return problem(.invalidDevelopment(path: path), at: value)
+            }
+            settings.development = file
+        }
     }
 
     /// An ascending list of versions, each at least 1; nil and a problem at the value for anything else.

@@ -9,6 +9,9 @@ extension KilnConfiguration {
         /// (`"textInNumericColumns": { "reading": ["value"] }`): loaded as SQLite converts them, where any
         /// other numeric column refuses a value it would not store as a number.
         package var textInNumericColumns: [String: [String]] = [:]
+        /// The developer's own database file, relative to the project folder (`"development": "dev/shop.sqlite"`):
+        /// the file `kiln migrate`, `status`, `seed` and `reset` work on when no `--db` is given.
+        package var development: String?
         /// The built file's name inside the output folder; nil means `<database>.sqlite`.
         package var output: String?
         /// `PRAGMA page_size` of the built file: a power of two from 512 to 65536.
