@@ -31,7 +31,7 @@ struct PropertyCheck {
             try pair.data.execute(sql: "PRAGMA foreign_keys = ON")
             // The text as kiln writes it, comments quoting the names included, with the placeholders' stand-ins.
             let text = plan.isEmpty ? nil : plan.withStandIns.migrationText(header: ["property pair"])
-            try Migrator(migrations: try PropertyPair.migrations(pair.original.script, then: text))
+            try PropertyStandIns.migrator(try PropertyPair.migrations(pair.original.script, then: text))
                 .migrate(pair.data, to: plan.isEmpty ? 1 : 2)
         } catch let error as MigrationError where pair.mayLoseData && Self.failsAsWarned(error, plan: plan) {
             // An edit the generator knows may not fit A's rows (a narrowing), and the plan said that rows breaking
@@ -88,7 +88,7 @@ struct PropertyCheck {
         if !integrity.isEmpty { failures.append("integrity_check: \(integrity)") }
         let after = PropertyRows.read(pair.wanted, pair: pair)
         // A plan never leaves rows out: every row is kept, with its values, but those its placeholders convert.
-        let scratch = try SQLiteConnection(path: ":memory:")
+        let scratch = try PropertyStandIns.connection()
         let converted = convertedColumns()
         for (id, rows) in before {
             failures += rows.differences(

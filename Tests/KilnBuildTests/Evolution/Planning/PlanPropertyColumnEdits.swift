@@ -188,7 +188,7 @@ extension PropertyEditor {
         return "rename column \(tableName).\(column.name) → \(name)"
     }
 
-    /// Gives a text column another built-in collation (NOCASE, RTRIM) or takes it away. Either can make
+    /// Gives a text column another collation (NOCASE, RTRIM, the app's stand-in) or takes it away. Either can make
     /// values of a unique column equal: under a one-column UNIQUE only when A's rows stay distinct, never
     /// under a composite one or a unique index. Going back to BINARY can only make equal values distinct, so
     /// it loses nothing.
@@ -197,7 +197,8 @@ extension PropertyEditor {
             let column = plainColumns(of: table).filter({ PropertyAffinity($0.type) == .text })
                 .randomElement(using: &generator.random)
         else { return nil }
-        let collation = generator.random.pick([nil, "NOCASE", "RTRIM"].filter { $0 != column.collation })
+        let choices = [nil, "NOCASE", "RTRIM", PropertyStandIns.collation]
+        let collation = generator.random.pick(choices.filter { $0 != column.collation })
         let underUnique =
             table.uniques.contains { $0.contains(column.id) }
             || wanted.indexes.contains { $0.isUnique && $0.terms.contains { $0.columns.contains(column.id) } }

@@ -5,13 +5,13 @@ enum PropertyCoverage {
     static let schemaFeatures: Set<String> = [
         "self-reference", "foreign-key cycle", "composite primary key", "composite foreign key", "WITHOUT ROWID",
         "STRICT", "generated column", "AUTOINCREMENT", "partial index", "expression index", "unique index",
-        "view on view", "trigger", "CHECK", "UNIQUE", "NOT NULL", "DEFAULT", "odd name",
+        "view on view", "trigger", "CHECK", "UNIQUE", "NOT NULL", "DEFAULT", "odd name", "stand-in collation",
     ]
     static let editKinds: Set<String> = [
         "add column", "drop column", "retype", "reorder", "add NOT NULL", "add CHECK", "add UNIQUE",
         "rename table", "rename column", "add table", "drop table", "foreign key", "WITHOUT ROWID", "STRICT",
         "index", "view", "trigger", "default", "collation", "now refers to", "over mistyped rows",
-        "as inline UNIQUE", "as UNIQUE index", "RTRIM", "(exact)",
+        "as inline UNIQUE", "as UNIQUE index", "RTRIM", "(exact)", PropertyStandIns.collation,
     ]
     static var all: Set<String> { schemaFeatures.union(editKinds.map { "edit: \($0)" }) }
 
@@ -31,6 +31,9 @@ enum PropertyCoverage {
             if table.columns.contains(where: \.isNotNull) { found.insert("NOT NULL") }
             if table.columns.contains(where: { $0.defaultSQL != nil }) { found.insert("DEFAULT") }
             if table.name.contains(where: { $0 == " " || $0 == "\"" }) { found.insert("odd name") }
+            if table.columns.contains(where: { $0.collation == PropertyStandIns.collation }) {
+                found.insert("stand-in collation")
+            }
         }
         if hasCycle(schema) { found.insert("foreign-key cycle") }
         if schema.indexes.contains(where: { $0.condition != nil }) { found.insert("partial index") }

@@ -93,14 +93,16 @@ struct PropertyGenerator {
     }
 
     /// An ordinary column: a type of either kind of table, maybe NOT NULL, a DEFAULT, UNIQUE, a built-in
-    /// collation.
+    /// collation or the app's own (a stand-in, ``PropertyStandIns``).
     mutating func column(named name: String, strict: Bool) -> PropertyColumn {
         let type = random.pick(strict ? Self.strictTypes : Self.looseTypes)
         var column = PropertyColumn(id: makeID(), name: name, type: type)
         if random.chance(30) { column.defaultSQL = defaultValue(for: type) }
         column.isNotNull = column.defaultSQL != nil && random.chance(50) || random.chance(10)
         column.isUnique = random.chance(10)
-        if random.chance(10), PropertyAffinity(type) == .text { column.collation = random.pick(["NOCASE", "RTRIM"]) }
+        if random.chance(10), PropertyAffinity(type) == .text {
+            column.collation = random.pick(["NOCASE", "RTRIM", PropertyStandIns.collation])
+        }
         return column
     }
 

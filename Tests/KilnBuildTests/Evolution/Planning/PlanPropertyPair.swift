@@ -64,9 +64,9 @@ struct PropertyPair {
     /// A database with `schema`, made by the migrator as migration 1, holding generated rows and its mistyped
     /// values.
     static func filledDatabase(_ schema: PropertySchema) throws -> SQLiteConnection {
-        let data = try SQLiteConnection(path: ":memory:")
+        let data = try PropertyStandIns.connection()
         do {
-            try Migrator(migrations: try migrations(schema.script)).migrate(data, to: 1)
+            try PropertyStandIns.migrator(try migrations(schema.script)).migrate(data, to: 1)
         } catch {
             throw PropertyGeneratorError(message: "schema A: \(error)\n\(schema.script)")
         }
@@ -77,7 +77,7 @@ struct PropertyPair {
 
     /// An empty database with `schema`.
     static func emptyDatabase(_ schema: PropertySchema) throws -> SQLiteConnection {
-        let database = try SQLiteConnection(path: ":memory:")
+        let database = try PropertyStandIns.connection()
         do {
             try database.execute(sql: schema.script)
         } catch {
@@ -100,6 +100,35 @@ struct PropertyPair {
         lines += ["-- schema A", original.script, "-- schema B", wanted.script]
         if let plan { lines += ["-- plan", plan.migrationText(header: [])] }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The app's own collation the generated schemas may use, as a project declares it in `kiln.json`
+/// (`"collations": { "app_nocase": "NOCASE" }`): registered on every connection the property opens, as kiln
+/// registers stand-ins on the connections it migrates and plans with.
+enum PropertyStandIns {
+    /// The collation's name.
+    static let collation = "app_nocase"
+    /// The stand-ins.
+    static var standIns: StandIns {
+        var standIns = StandIns()
+        standIns.collations[collation] = .nocase
+        return standIns
+    }
+
+    /// An in-memory connection with the stand-ins registered.
+    static func connection() throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try standIns.install(on: connection)
+        return connection
+    }
+
+    /// A migrator that registers the stand-ins on every connection it migrates.
+    static func migrator(_ migrations: MigrationSet) -> Migrator {
+        var migrator = Migrator(migrations: migrations)
+        let standIns = standIns
+        migrator.prepareConnection = { try standIns.install(on: $0) }
+        return migrator
     }
 }
 
