@@ -36,8 +36,9 @@ enum InitCommand: KilnCommand {
         let first = outcome.firstMigration
         let next = """
             Next: write the first tables' SQL in \(first) and add seeds as seeds/\(database)/<table>.csv;
-            'kiln build' builds it, 'kiln hash \(database)' records the migrations for 'kiln check', and
-            'kiln new \(database) <description>' adds the next migration.
+            'kiln migrate' and 'kiln seed' make your development database, dev/\(database).sqlite (kiln.json's
+            "development"); 'kiln build' builds the file to ship, 'kiln hash \(database)' records the migrations
+            for 'kiln check', and 'kiln new \(database) <description>' adds the next migration.
             """
         text += HelpLayout.fill(HelpLayout.words(next), width: context.output.width)
         context.standardOutput(text)
