@@ -29,7 +29,9 @@ enum MigrateCommand: KilnCommand {
         discussion: """
             Creates the file if it does not exist; an existing empty file is made a new database the same way. Each migration runs in its own transaction; a failing one is
             rolled back completely and the file stays at the last good version. The version is kept in
-            PRAGMA user_version.
+            PRAGMA user_version. With no <database>, the project's only one; with no --db, the file KILN_DATABASE
+            names, else the database's development file in kiln.json (its folder is made if missing). --json prints
+            one document: the versions and each migration applied, or on failure the diagnostics.
 
             With --each instead of --db, every file the pattern names (a folder, or a quoted glob such as
             'tenants/*.db' or 'data/**/*.sqlite') is migrated the same way, several at once, and never created:

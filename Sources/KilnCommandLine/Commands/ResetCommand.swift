@@ -22,6 +22,8 @@ enum ResetCommand: KilnCommand {
             Builds the database (migrations and seeds) beside FILE, then atomically puts it in FILE's place. The
             replaced file is first checkpointed by SQLite (its -wal emptied into it, a hot -journal rolled back)
             and kept, complete, as FILE.previous. A file another process has open is refused unless --force.
+            With no <database>, the project's only one; with no --db, the file KILN_DATABASE names, else the
+            database's development file in kiln.json (its folder is made if missing).
             """,
         arguments: [database.declaration],
         options: [db.declaration, force.declaration],

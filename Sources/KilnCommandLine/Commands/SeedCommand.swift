@@ -12,7 +12,8 @@ enum SeedCommand: KilnCommand {
             transaction, parents before children, and any error rolls everything back. An empty unquoted field is
             NULL, "" is the empty string. Modes: insert (a conflict is an error; a table that already holds every
             row of its file exactly is left as it is, so loading the same seeds again is safe), upsert (insert or
-            update by primary key), sync (upsert, then delete rows whose key is not in the CSV).
+            update by primary key), sync (upsert, then delete rows whose key is not in the CSV). With no <database>,
+            the project's only one; with no --db, the file KILN_DATABASE names, else the development file in kiln.json.
             """,
         arguments: [database.declaration],
         options: [db.declaration, mode.declaration, only.declaration, json.declaration],

@@ -6,15 +6,18 @@ import KilnBuild
 enum StatusCommand: KilnCommand {
     static let spec = CommandSpec(
         name: "status",
-        abstract: "Shows each database's migrations, and with --db, a file's version, pending migrations and drift.",
+        abstract:
+            "Shows each database's migrations, and a file's version, pending migrations and drift (--db, "
+            + "KILN_DATABASE or the development file).",
         discussion: """
             Every migration is first run on an empty in-memory database, so a statement that cannot run (a syntax
             error, a template placeholder such as $%AUTO_INCREMENT_PRIMARY_KEY%$, a table an earlier migration never
             made) is reported at its file, line and column before 'kiln migrate' touches a file. Drift compares the
             file's schema with a fresh database migrated to the file's version as SQLite sees it (quoting, case,
             white space and constraint order do not count) and lists missing or extra tables, columns, indexes,
-            triggers and views, and each changed column, constraint or index. Exits 1 when a migration set is
-            invalid or does not run, the file is newer than the migrations, or the file has drifted.
+            triggers and views, and each changed column, constraint or index. Without --db, KILN_DATABASE names the
+            file, else each database's development file in kiln.json is shown when it exists. Exits 1 when a
+            migration set is invalid or does not run, the file is newer than the migrations, or the file has drifted.
             """,
         arguments: [database.declaration],
         options: [db.declaration, json.declaration],
@@ -25,7 +28,8 @@ enum StatusCommand: KilnCommand {
         name: "database", help: "Only this database (required with --db when there are several).")
     /// `--db <file>`.
     static let db = Option<CommandLinePath?>(
-        name: "db", valueName: "file", help: "A database file to compare with the migrations.")
+        name: "db", valueName: "file",
+        help: "A database file to compare with the migrations (default: KILN_DATABASE, else the development file).")
     /// `--json`.
     static let json = CommonOptions.json
 
