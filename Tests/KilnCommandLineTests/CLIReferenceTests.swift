@@ -66,11 +66,13 @@ struct CLIReferenceTests {
     }
 
     @Test(
-        "help text becomes Markdown: code words in backticks, their punctuation outside, markup characters escaped",
+        "help text becomes Markdown: quoted commands and code words in backticks, markup characters escaped",
         arguments: [
             ("Reads kiln.json.", "Reads `kiln.json`."),
             ("(default: KILN_ROOT, else 80)", "(default: `KILN_ROOT`, else 80)"),
-            ("'kiln help' lists them", "'kiln help' lists them"),
+            ("'kiln help <subcommand>' lists them", "`kiln help <subcommand>` lists them"),
+            ("keeps 'abc' (or 'x y').", "keeps `'abc'` (or `'x y'`)."),
+            ("the project's and the tools' names", "the project's and the tools' names"),
             ("a *star* and [brackets]", "a \\*star\\* and \\[brackets\\]"),
             ("e.g. this", "e.g. this"),
         ])

@@ -123,26 +123,46 @@ enum MarkdownReference {
         return lower.prefix(1).uppercased() + lower.dropFirst()
     }
 
-    /// Help text as Markdown: a word a reader copies as it is (a path, an option, a name from code: what the man
-    /// page keeps whole) in code, its surrounding quotes and punctuation outside; other words with Markdown's
-    /// special characters escaped.
+    /// Help text as Markdown: a quoted span (`'kiln init'`, `'abc'`) in code, without its quotes when it is a
+    /// command to type; a word a reader copies as it is (a path, an option, a name from code: what the man page
+    /// keeps whole) in code, its surrounding quotes and punctuation outside; other words with Markdown's special
+    /// characters escaped.
     static func inline(_ text: String) -> String {
-        HelpLayout.words(text).map { word in
-            let isAbbreviation = ManPage.abbreviations.contains { word.hasPrefix($0) }
-            guard ManPage.isCode(word), !isAbbreviation, !word.contains("`") else {
-                return escaped(word)
-            }
-            let leading = word.prefix { "(\"'".contains($0) }
-            let rest = word.dropFirst(leading.count)
-            var trailing = ""
-            var core = rest
-            while let last = core.last, ".,;:)'\"".contains(last) {
-                trailing = String(last) + trailing
-                core = core.dropLast()
-            }
-            guard !core.isEmpty else { return escaped(word) }
-            return escaped(String(leading)) + "`\(core)`" + escaped(String(trailing))
-        }.joined(separator: " ")
+        let line = HelpLayout.words(text).joined(separator: " ")
+        var markdown = ""
+        var rest = line[...]
+        while let span = rest.range(of: quotedSpan, options: .regularExpression) {
+            markdown += plain(rest[..<span.lowerBound])
+            let quoted = rest[span]
+            let inner = quoted.dropFirst().dropLast()
+            markdown += "`" + (inner.hasPrefix("kiln ") ? String(inner) : String(quoted)) + "`"
+            rest = rest[span.upperBound...]
+        }
+        return markdown + plain(rest)
+    }
+
+    /// A `'…'` span: a quote that starts a word, text without a quote or backtick, a quote that ends a word.
+    static let quotedSpan = #"(?<![\p{L}\p{N}'`])'[^'`]+'(?![\p{L}\p{N}])"#
+
+    /// Text outside quoted spans, word by word, its spaces kept.
+    private static func plain(_ text: Substring) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word($0) }.joined(separator: " ")
+    }
+
+    /// One word: in code when a reader copies it as it is, else escaped.
+    private static func word(_ word: Substring) -> String {
+        let word = String(word)
+        let isAbbreviation = ManPage.abbreviations.contains { word.hasPrefix($0) }
+        guard !word.isEmpty, ManPage.isCode(word), !isAbbreviation, !word.contains("`") else { return escaped(word) }
+        let leading = word.prefix { "(\"'".contains($0) }
+        var core = word.dropFirst(leading.count)
+        var trailing = ""
+        while let last = core.last, ".,;:)'\"".contains(last) {
+            trailing = String(last) + trailing
+            core = core.dropLast()
+        }
+        guard !core.isEmpty else { return escaped(word) }
+        return escaped(String(leading)) + "`\(core)`" + escaped(trailing)
     }
 
     /// A word with the characters Markdown would read as markup escaped by a backslash.
