@@ -47,7 +47,8 @@ extension KilnTool {
         return CommandSpec(
             name: helpName, abstract: "Shows kiln's help, or one subcommand's.",
             discussion: "'kiln help <subcommand>' prints the same text as 'kiln <subcommand> --help'.",
-            arguments: [subcommand.completing(.choices(names)).declaration], options: [man.declaration],
+            arguments: [subcommand.completing(.choices(names)).declaration],
+            options: [man.declaration, markdown.declaration],
             group: .kiln, takesCommonOptions: false)
     }
 
@@ -56,6 +57,11 @@ extension KilnTool {
         name: "subcommand", help: "The subcommand to describe (default: all of them).")
     /// `kiln help --man`.
     static let man = Option<Bool>(flag: "man", help: "Print kiln's manual page (man(7) mdoc) instead.")
+    /// `kiln help --markdown`, hidden: the command reference in Markdown (`docs/cli-reference.md`).
+    static let markdown = Option<Bool>(
+        flag: "markdown", help: "Print the command reference in Markdown (docs/cli-reference.md) instead."
+    )
+    .hidden()
 
     /// `kiln help [--man] [<subcommand>]`.
     private static func help(_ arguments: [String], context: CommandContext) -> Int32 {
@@ -75,14 +81,14 @@ extension KilnTool {
         if let name = parsed[subcommand], !allSpecs.contains(where: { $0.name == name }) {
             return report(unknownCommand(name), arguments: [], context: context)
         }
-        if parsed[man], let name = parsed[subcommand] {
-            let error = UsageError(
-                message: "'kiln help --man' prints the whole manual and takes no subcommand",
-                hint: "for \(name)'s help: 'kiln help \(name)'", command: nil)
-            return report(error, arguments: arguments, context: context)
-        }
-        if parsed[man] {
-            context.standardOutput(ManPage.render(commands: allSpecs))
+        if let whole = wholeReference(parsed) {
+            if let name = parsed[subcommand] {
+                let error = UsageError(
+                    message: "'kiln help --\(whole.option)' prints the whole \(whole.what) and takes no subcommand",
+                    hint: "for \(name)'s help: 'kiln help \(name)'", command: nil)
+                return report(error, arguments: arguments, context: context)
+            }
+            context.standardOutput(whole.render(allSpecs))
             return success
         }
         guard let spec = allSpecs.first(where: { $0.name == parsed[subcommand] }) else {
@@ -91,5 +97,15 @@ extension KilnTool {
         }
         context.standardOutput(HelpFormatter.help(of: spec, width: context.output.width))
         return success
+    }
+
+    /// What `kiln help --man` or `--markdown` prints: the option's name, what the text is, and its renderer; nil for
+    /// help itself. With both, the manual.
+    private static func wholeReference(_ parsed: ParsedArguments)
+        -> (option: String, what: String, render: ([CommandSpec]) -> String)?
+    {
+        if parsed[man] { return (man.name, "manual", ManPage.render(commands:)) }
+        if parsed[markdown] { return (markdown.name, "reference", MarkdownReference.render(commands:)) }
+        return nil
     }
 }

@@ -13,7 +13,7 @@ struct ManPageTests {
     /// `kiln help --man`.
     static var page: String { kiln(["help", "--man"], columns: 80).standardOutput }
 
-    @Test("EXIT STATUS lists 130 and 143 beside 0, 1 and 64, as the README's Commands section does")
+    @Test("EXIT STATUS lists 130 and 143 beside 0, 1 and 64, as docs/commands.md does")
     func exitStatuses() {
         let section =
             Self.page.components(separatedBy: ".Sh EXIT STATUS\n").last?

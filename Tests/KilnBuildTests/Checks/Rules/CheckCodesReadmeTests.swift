@@ -3,19 +3,19 @@ import KilnBuild
 import KilnTestSupport
 import Testing
 
-/// The README's list of `kiln check`'s finding codes: the lines between `<!-- kiln check codes -->` and
+/// docs/ci.md's list of `kiln check`'s finding codes (the README's until the README became a front page): the lines between `<!-- kiln check codes -->` and
 /// `<!-- end of kiln check codes -->`, one per code the rules list, as SARIF lists them.
-@Suite("The README lists every finding code of kiln check, one line each")
+@Suite("docs/ci.md lists every finding code of kiln check, one line each")
 struct CheckCodesReadmeTests {
     static let readme = TestFixtures.url("").deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md")
+        .appendingPathComponent("docs/ci.md")
 
     /// The list as the rules give it.
     static var expected: String {
         CheckRules.codes.map { "- `\($0.id)`: \($0.summary)\n" }.joined()
     }
 
-    @Test("the README's block is the rules' codes and summaries, in rule order")
+    @Test("docs/ci.md's block is the rules' codes and summaries, in rule order")
     func listed() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let start = try #require(text.range(of: "<!-- kiln check codes -->\n")).upperBound

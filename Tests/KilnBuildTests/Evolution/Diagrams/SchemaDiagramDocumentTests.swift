@@ -10,7 +10,7 @@ struct SchemaDiagramDocumentTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    /// The fields of each object, as the README documents them.
+    /// The fields of each object, as docs/json-output.md documents them.
     static let fields: [String: Set<String>] = [
         "document": ["formatVersion", "database", "version", "tables", "indexes", "views", "triggers"],
         "table": [
@@ -101,13 +101,13 @@ struct SchemaDiagramDocumentTests {
         #expect(topKeys == ["database", "formatVersion", "indexes", "tables", "triggers", "version", "views"])
     }
 
-    @Test("every field is documented in README.md's JSON section")
+    @Test("every field is documented in docs/json-output.md's section on the schema's JSON document")
     func readmeDocumentsEveryField() throws {
-        let readme = try String(contentsOf: ReadmeDiagram.readme, encoding: .utf8)
+        let readme = try String(contentsOf: ReadmeDiagram.jsonDocument, encoding: .utf8)
         let start = try #require(readme.range(of: "### The JSON document")).upperBound
         let section = readme[start...].prefix { $0 != "#" }
         for field in Self.fields.values.flatMap({ $0 }) {
-            #expect(section.contains("`\(field)`"), "README.md does not document \(field)")
+            #expect(section.contains("`\(field)`"), "docs/json-output.md does not document \(field)")
         }
     }
 
