@@ -1,4 +1,5 @@
 import Foundation
+import Kiln
 import KilnTestSupport
 import Testing
 
@@ -97,7 +98,7 @@ struct DocSessionTests {
             }
         }
         let walk = try Self.walk()
-        for step in ["kiln init", "kiln new", "kiln build", "kiln check"] {
+        for step in ["kiln init", "kiln migrate", "kiln seed", "kiln new", "kiln build", "kiln check"] {
             #expect(walk.contains(step), "the walk has no \(step)")
         }
     }
@@ -132,5 +133,10 @@ struct DocSessionTests {
         #expect(folder.exists("shop/build/shop.sqlite"), "\(transcript)")
         #expect(folder.exists("shop/build/kiln-manifest.json"), "\(transcript)")
         #expect(folder.exists("shop/migrations/shop/kiln.sum"), "\(transcript)")
+        // The development database kiln.json names, made by 'kiln migrate' with no arguments, at version 2.
+        #expect(transcript.contains("shop: dev/shop.sqlite is at version 1 of 1\n"), "\(transcript)")
+        let development = try SQLiteConnection(path: folder.path("shop/dev/shop.sqlite"))
+        #expect(try Migrator.version(of: development) == 2)
+        #expect(try development.integer(sql: "SELECT count(*) FROM item") == 2)
     }
 }

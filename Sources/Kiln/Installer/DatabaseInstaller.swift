@@ -26,9 +26,9 @@ import Foundation
 ///
 /// ```swift
 /// // `bundled`: the file `kiln build` made, e.g. Bundle.main.url(forResource: "santi", withExtension: "sql");
-/// // `migrations`: the app's copy of migrations/santi/.
+/// // `migrations`: the app's copy of migrations/santi/; `support`: the app's Application Support folder.
 /// let installer = DatabaseInstaller(
-///     bundled: bundled, destination: documents.appendingPathComponent("santi.sqlite"),
+///     bundled: bundled, destination: support.appendingPathComponent("santi.sqlite"),
 ///     migrations: try MigrationSet.load(directory: migrations.path), lockTimeout: 10)
 /// let report = try installer.install()  // off the main thread: it waits, copies and migrates
 /// ```

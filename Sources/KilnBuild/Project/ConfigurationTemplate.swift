@@ -5,7 +5,7 @@ package enum ConfigurationTemplate {
     package static func text(database: String) -> String {
         """
         // kiln.json: this project's settings, all optional. It is JSON with comments (// and /* */).
-        // The README's "kiln.json" section describes each setting.
+        // docs/kiln-json.md in kiln's repository describes each setting.
         {
           // The SQLite of the oldest OS your app supports; kiln check refuses SQL it cannot run.
           // "minimumSQLite": "3.36.0",

@@ -1,7 +1,7 @@
 import Kiln
 
 /// One diagnostic as every `--json` document lists it (`diagnostics: [...]`): the shape is the stable contract
-/// documented in the README under "JSON output". Keys without a value (a diagnostic without a location, without
+/// documented in docs/json-output.md. Keys without a value (a diagnostic without a location, without
 /// a rule) are left out.
 struct DiagnosticRecord: Codable, Equatable, Sendable {
     /// `error`, `warning` or `note`.

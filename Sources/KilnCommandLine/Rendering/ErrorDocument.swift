@@ -1,6 +1,6 @@
 /// The one JSON document a command prints on standard output under `--json` when it fails before it could
-/// print its own: a thrown error, a usage error, an interruption. Its shape is documented in the README
-/// ("JSON output"); commands that print their own document on failure carry the same `diagnostics` array.
+/// print its own: a thrown error, a usage error, an interruption. Its shape is documented in
+/// docs/json-output.md; commands that print their own document on failure carry the same `diagnostics` array.
 struct ErrorDocument: Encodable {
     /// How a run that printed this document ended.
     enum Outcome: String, Encodable {

@@ -1,7 +1,7 @@
 import Kiln
 
 /// One value of the ``SchemaDocument`` JSON, built field by field from the model, so every field is written
-/// (an absent value as `null`) and the document's names stay what the README documents whatever the model's
+/// (an absent value as `null`) and the document's names stay what docs/json-output.md documents whatever the model's
 /// Swift names become.
 enum DocumentNode: Encodable {
     case object([String: DocumentNode])

@@ -3,7 +3,7 @@ import Kiln
 
 /// The semantic schema model as a JSON document (`kiln schema --format json`).
 ///
-/// The document is a contract (the README's "Schema diagrams" section documents every field): keys are
+/// The document is a contract (docs/json-output.md documents every field): keys are
 /// sorted, every field is always present (`null` when it has no value), and ``formatVersion`` changes when a
 /// field is removed or changes meaning (new fields may be added without a change).
 ///
