@@ -5,10 +5,12 @@
 # versions), so the anchor itself takes ~2.7x from 100 to 200 versions, and no check that applies migrations
 # can grow slower than that. Fails unless 200 versions take at most 2x the time of 100, or at most 1.25x the
 # anchor's own growth and never more than 2.5x (quadratic growth, 4x, always fails), under 2 s, with peak memory
-# (the highest of three runs) under 64 MiB; a check under 0.1 s is too short to judge. Also fails unless a failing
+# (the highest of its runs) under 64 MiB; a check under 0.1 s is too short to judge. Also fails unless a failing
 # upgrade path (the 100-version chain plus a migration that fails with data) costs at most 2x the CPU time of the
 # same history passing, and peaks under 64 MiB too. Uses the release build, or the binary in $KILN when set (e.g.
-# an older build, for comparison; .ci/run passes its debug build, with BENCH_CHECK_SIZES="100 200").
+# an older build, for comparison; .ci/run passes its debug build, with BENCH_CHECK_SIZES="100 200"). The chains
+# compared are measured in interleaved rounds (five, or BENCH_CHECK_ROUNDS), each keeping its best CPU time: a
+# burst of load on a shared machine falls on both sides of a ratio alike instead of on one.
 #
 #     scripts/bench-check.sh            # builds release, then measures
 #     KILN=/path/to/kiln scripts/bench-check.sh
@@ -22,38 +24,54 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# Prints "<CPU seconds> <peak MiB> <wall seconds>" for `kiln check` in $1: the best time and the highest peak
-# of three runs. The gate uses
-# CPU time (user + system): kiln check is single-threaded, so on an idle machine it equals the wall time, and
-# on a shared one it does not count the time spent waiting for a core.
-measure() {
-    local best_time="" best_memory="" best_wall=""
-    for _ in 1 2 3; do
-        /usr/bin/time -f "%U %S %M %e" -o "$work/time" "$KILN" check --root "$1" >/dev/null 2>"$work/stderr" || {
-            echo "kiln check failed in $1:" >&2
-            cat "$work/stderr" >&2
-            exit 1
-        }
-        read -r user system kilobytes wall < <(tail -1 "$work/time")
-        local seconds
-        seconds="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')"
-        if [[ -z "$best_wall" ]] || awk -v a="$wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
-            best_wall="$wall"
-        fi
-        if [[ -z "$best_time" ]] || awk -v a="$seconds" -v b="$best_time" 'BEGIN { exit !(a < b) }'; then
-            best_time="$seconds"
-        fi
-        local mebibytes=$((kilobytes / 1024))
-        if [[ -z "$best_memory" ]] || ((mebibytes > best_memory)); then best_memory="$mebibytes"; fi
-    done
-    echo "$best_time $best_memory $best_wall"
+# Prints "<CPU seconds> <peak MiB> <wall seconds>" of one `kiln check` in $1, which must pass unless $2 is
+# "fails". The gate uses CPU time (user + system): kiln check is single-threaded, so on an idle machine it equals
+# the wall time, and on a shared one it does not count the time spent waiting for a core.
+run_once() {
+    local outcome=0
+    /usr/bin/time -f "%U %S %M %e" -o "$work/time" "$KILN" check --root "$1" >/dev/null 2>"$work/stderr" || outcome=1
+    if [[ "${2:-passes}" == fails && $outcome == 0 ]]; then
+        echo "bench-check: the failing chain passed kiln check" >&2
+        exit 1
+    elif [[ "${2:-passes}" != fails && $outcome != 0 ]]; then
+        echo "kiln check failed in $1:" >&2
+        cat "$work/stderr" >&2
+        exit 1
+    fi
+    read -r user system kilobytes wall < <(tail -1 "$work/time")
+    awk -v u="$user" -v s="$system" -v k="$kilobytes" -v w="$wall" 'BEGIN { printf "%.2f %d %s\n", u + s, k / 1024, w }'
 }
 
-# Prints the best CPU seconds of three `sqlite3` runs applying every migration of the chain in $1 to a new file.
+# Measures the chains named in $@ (folders under $work) in interleaved rounds, so that a burst of load on a
+# shared machine falls on every chain of a round alike and a ratio between them stays fair; keeps each chain's
+# best CPU and wall time and its highest peak in best_seconds, peak_memory and best_wall. The last argument may be
+# "name:fails" for a chain whose check must fail.
+declare -A best_seconds peak_memory best_wall
+measure_rounds() {
+    local round entry name expect seconds mebibytes wall
+    for ((round = 1; round <= ${BENCH_CHECK_ROUNDS:-5}; round++)); do
+        for entry in "$@"; do
+            name=${entry%%:*}
+            expect=${entry#*:}
+            [[ "$expect" == "$entry" ]] && expect=passes
+            read -r seconds mebibytes wall < <(run_once "$work/$name" "$expect")
+            if [[ -z "${best_seconds[$name]:-}" ]] || awk -v a="$seconds" -v b="${best_seconds[$name]}" 'BEGIN { exit !(a < b) }'; then
+                best_seconds[$name]=$seconds
+            fi
+            if [[ -z "${best_wall[$name]:-}" ]] || awk -v a="$wall" -v b="${best_wall[$name]}" 'BEGIN { exit !(a < b) }'; then
+                best_wall[$name]=$wall
+            fi
+            if ((mebibytes > ${peak_memory[$name]:-0})); then peak_memory[$name]=$mebibytes; fi
+        done
+    done
+}
+
+# Prints the best CPU seconds of five `sqlite3` runs (BENCH_CHECK_ROUNDS) applying every migration of the chain
+# in $1 to a new file: it runs for about a tenth of a second, so its best of few is the noisiest figure here.
 anchor() {
-    local best=""
+    local best="" round
     cat "$1"/migrations/chain/*.sql >"$work/all.sql"
-    for _ in 1 2 3; do
+    for ((round = 1; round <= ${BENCH_CHECK_ROUNDS:-5}; round++)); do
         rm -f "$work/anchor.sqlite"
         /usr/bin/time -f "%U %S" -o "$work/time" sqlite3 -bail "$work/anchor.sqlite" <"$work/all.sql" >/dev/null || {
             echo "bench-check: sqlite3 failed to apply the chain in $1" >&2
@@ -74,11 +92,18 @@ declare -A seconds memory wall anchors
 # 100 and 200 are gated (growth, time, memory); 500 and 1,000 are printed beside the anchor only (issue 24's
 # aim: kiln check at most 2x the CLI at every size). BENCH_CHECK_SIZES="100 200" measures just the gated two.
 sizes="${BENCH_CHECK_SIZES:-100 200 500 1000}"
+chains=()
 for versions in $sizes; do
     python3 "$repository/scripts/generate-chain.py" "$work/chain$versions" --versions "$versions" --seeds
     "$KILN" hash --root "$work/chain$versions" >/dev/null
-    read -r seconds[$versions] memory[$versions] wall[$versions] < <(measure "$work/chain$versions")
     anchors[$versions]="$(anchor "$work/chain$versions")"
+    chains+=("chain$versions")
+done
+measure_rounds "${chains[@]}"
+for versions in $sizes; do
+    seconds[$versions]=${best_seconds[chain$versions]}
+    memory[$versions]=${peak_memory[chain$versions]}
+    wall[$versions]=${best_wall[chain$versions]}
 done
 
 printf '%-10s %12s %12s %10s %18s %12s\n' versions "CPU seconds" "wall seconds" "peak MiB" "sqlite3 CPU s" "x sqlite3"
@@ -113,21 +138,13 @@ echo "INSERT INTO $newest (id, name) SELECT id, name FROM $newest;" >"$work/fail
 echo "SELECT 1;" >"$work/chain100/migrations/chain/0101_duplicate.sql"
 "$KILN" hash --root "$work/failing100" >/dev/null
 "$KILN" hash --root "$work/chain100" >/dev/null
-failing_best=""
-failing_memory=0
-for _ in 1 2 3; do
-    /usr/bin/time -f "%U %S %M" -o "$work/time" "$KILN" check --root "$work/failing100" >/dev/null 2>&1 && {
-        echo "bench-check: the failing chain passed kiln check" >&2
-        exit 1
-    }
-    read -r user system kilobytes < <(tail -1 "$work/time")
-    seconds="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')"
-    if [[ -z "$failing_best" ]] || awk -v a="$seconds" -v b="$failing_best" 'BEGIN { exit !(a < b) }'; then
-        failing_best="$seconds"
-    fi
-    if ((kilobytes / 1024 > failing_memory)); then failing_memory=$((kilobytes / 1024)); fi
-done
-read -r passing_best _ _ < <(measure "$work/chain100")
+# Fresh rounds of the two, interleaved: the passing one is the 100-version chain plus its do-nothing migration.
+unset best_seconds peak_memory best_wall
+declare -A best_seconds peak_memory best_wall
+measure_rounds "failing100:fails" "chain100"
+failing_best=${best_seconds[failing100]}
+failing_memory=${peak_memory[failing100]}
+passing_best=${best_seconds[chain100]}
 failing_ratio="$(awk -v a="$failing_best" -v b="$passing_best" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
 echo "101 versions, upgrade path failing at the last: ${failing_best} CPU s, ${failing_memory} MiB peak;" \
     "passing: ${passing_best} CPU s; ${failing_ratio}x"
