@@ -15,10 +15,11 @@ enum GenerateCommand: KilnCommand {
         abstract:
             "Writes <Database>Queries.swift: a typed Swift function for each named query of queries/<database>.sql.",
         discussion: """
-            A query is named by a comment line before it, '-- name: CountriesByRegion :many' (or :one, :each,
-            :exec). Each is prepared on a fresh database at the newest version, and SQLite's answers type its
-            result columns and parameters; an alias 'AS "total: Double"' or a line '-- param: limit Int64' types
-            what SQLite cannot. The file is written only when its bytes change.
+            Name a query with a comment line before it that holds 'name: CountriesByRegion :many' (or :one,
+            :each, :exec). Each named query is prepared on a fresh database at the newest version, and SQLite's
+            answers type its result columns and parameters; an alias 'AS "total: Double"', or a comment line
+            'param: limit Int64' after the name, types what SQLite cannot. The file is written only when its
+            bytes change.
             """,
         arguments: [database.declaration],
         options: [out.declaration],
@@ -29,7 +30,8 @@ enum GenerateCommand: KilnCommand {
         let name = arguments[Self.database]
         let folder = arguments[Self.out]?.path ?? project.root.path
         let report = try QueryGenerator.generate(name, in: project, into: folder)
-        let shown = context.shown(report.path)
+        let inRoot = report.path.hasPrefix(project.root.path + "/")
+        let shown = context.shown(inRoot ? String(report.path.dropFirst(project.root.path.count + 1)) : report.path)
         let queries = "\(report.queries) quer\(report.queries == 1 ? "y" : "ies")"
         context.standardOutput(report.wasWritten ? "wrote \(shown) (\(queries))\n" : "\(shown) is up to date\n")
         return KilnTool.success

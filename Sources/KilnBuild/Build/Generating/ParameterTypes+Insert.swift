@@ -3,7 +3,8 @@ import Kiln
 extension ParameterTypes {
     /// The column of the table SQLite reports an INSERT writes that the parameter at `position` is the whole
     /// value of: its place in a `VALUES` row, matched with the statement's column list, or with the table's
-    /// columns in order (generated ones left out) when it has none.
+    /// columns in order (generated ones left out) when it has none. The argument is optional when the column
+    /// takes NULL.
     func insertedColumn(at position: Int) -> (type: TypedQuery.SwiftType, column: String)? {
         guard let insertedTable, position > 0, position + 1 < tokens.count,
             ["(", ","].contains(lexer.text(of: tokens[position - 1])),
@@ -24,8 +25,12 @@ extension ParameterTypes {
         guard place < names.count,
             let column = table.columns.first(where: { $0.name.lowercased() == names[place].lowercased() })
         else { return nil }
+        // Optional unless the column refuses NULL: NOT NULL, or a WITHOUT ROWID table's key. The rowid alias
+        // takes NULL as "assign the next rowid", so it is optional here though it never reads back as NULL.
         let base = ColumnTypes.type(of: column, in: table, nullable: false)
-        return (TypedQuery.SwiftType(base.name, optional: base.isOptional), column.name)
+        let refusesNull = column.isNotNull || (table.isWithoutRowID && column.primaryKeyPosition > 0)
+        let optional = base.name != "SQLiteValue" && !refusesNull
+        return (TypedQuery.SwiftType(base.name, optional: optional), column.name)
     }
 
     /// The names in the parenthesized column list just before `VALUES`, or nil when there is none.
