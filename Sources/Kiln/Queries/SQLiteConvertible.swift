@@ -66,8 +66,12 @@ extension SQLiteStatement {
     ///
     /// - Throws: ``SQLiteConversionError`` when the value is one `type` cannot hold.
     public func decodeIfPresent<Value: SQLiteConvertible>(_ type: Value.Type, at index: Int) throws -> Value? {
-        if case .null = value(at: index) { return nil }
-        return try decode(type, at: index)
+        let value = value(at: index)
+        if case .null = value { return nil }
+        guard let converted = Value(sqliteValue: value) else {
+            throw SQLiteConversionError(column: columnName(at: index), type: "\(type)", storageClass: value.typeName)
+        }
+        return converted
     }
 
     /// Binds `value` (NULL when nil) to the 1-based parameter `index`, text and blobs with their explicit

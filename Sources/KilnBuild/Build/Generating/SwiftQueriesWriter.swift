@@ -73,12 +73,20 @@ enum SwiftQueriesWriter {
             "        init(_ statement: SQLiteStatement) throws {",
         ]
         for (index, column) in typed.columns.enumerated() {
-            let decode = column.type.isOptional ? "decodeIfPresent" : "decode"
             lines.append(
-                "            \(SwiftName.escaped(column.property)) = try statement.\(decode)(\(column.type.name).self, at: \(index))"
-            )
+                "            \(SwiftName.escaped(column.property)) = try statement.\(reader(column.type, at: index))")
         }
         return lines + ["        }", "    }"]
+    }
+
+    /// Kiln's reader of one storage class for each type that has one: no `SQLiteValue` is built per column.
+    private static let readers = ["Int64": "int64", "Double": "double", "String": "string", "[UInt8]": "blob"]
+
+    /// The call that reads column `index` as `type`: a reader of its storage class, else `decode` through
+    /// the type's `SQLiteConvertible` conformance.
+    static func reader(_ type: TypedQuery.SwiftType, at index: Int) -> String {
+        if let reader = readers[type.name] { return "\(reader)\(type.isOptional ? "OrNil" : "")(at: \(index))" }
+        return "\(type.isOptional ? "decodeIfPresent" : "decode")(\(type.name).self, at: \(index))"
     }
 
     /// `countriesByRegion(region:)`, as DocC links a function.
