@@ -11,10 +11,12 @@ extension SwiftQueriesWriter {
         var lines = ["    /// \(summary)", "    ///", "    /// ```sql"]
         lines += typed.sql.split(separator: "\n", omittingEmptySubsequences: false).map { "    /// \($0)" }
         lines += ["    /// ```"]
-        if !typed.parameters.isEmpty || typed.query.shape == .each {
-            lines += ["    ///", "    /// - Parameters:"]
-            lines += typed.parameters.map { "    ///   - \($0.label): `\($0.written)`." }
-            if typed.query.shape == .each { lines.append("    ///   - body: called with each row.") }
+        var entries = typed.parameters.map { "\($0.label): `\($0.written)`." }
+        if typed.query.shape == .each { entries.append("body: called with each row.") }
+        if entries.count == 1 {
+            lines += ["    ///", "    /// - Parameter \(entries[0])"]
+        } else if !entries.isEmpty {
+            lines += ["    ///", "    /// - Parameters:"] + entries.map { "    ///   - \($0)" }
         }
         let returns: String? =
             switch typed.query.shape {
@@ -76,6 +78,24 @@ extension SwiftQueriesWriter {
 
 /// Swift string literals for text kiln writes into generated code.
 enum SwiftLiteral {
+    /// `text` as a raw multi-line Swift string literal whose lines after the first are indented by `indent`,
+    /// with enough `#` that nothing in the text ends it or interpolates; nil when the text holds a control
+    /// character other than a line break or a tab (write it with ``string(_:)``).
+    static func multiline(_ text: String, indent: String) -> [String]? {
+        let scalars = Array(text.unicodeScalars)
+        guard !scalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) else {
+            return nil
+        }
+        var hashes = 1
+        for index in scalars.indices where scalars[index] == "\"" || scalars[index] == "\\" {
+            let run = scalars[(index + 1)...].prefix { $0 == "#" }.count
+            hashes = max(hashes, run + 1)
+        }
+        let marks = String(repeating: "#", count: hashes)
+        let body = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }
+        return [marks + "\"\"\""] + body + [indent + "\"\"\"" + marks]
+    }
+
     /// `text` as a one-line Swift string literal: quotes, backslashes and control characters escaped.
     static func string(_ text: String) -> String {
         var literal = "\""

@@ -54,7 +54,11 @@ enum SwiftQueriesWriter {
         var lines: [String] = []
         if typed.query.shape != .exec { lines += rowStruct(typed, name: row, function: name) + [""] }
         lines += ["    /// The SQL of ``\(signatureReference(typed, name: name))``."]
-        lines += ["    static let \(name)SQL = \(SwiftLiteral.string(typed.sql))", ""]
+        if let literal = SwiftLiteral.multiline(typed.sql, indent: "        ") {
+            lines += ["    static let \(name)SQL = " + literal[0]] + literal.dropFirst() + [""]
+        } else {
+            lines += ["    static let \(name)SQL = \(SwiftLiteral.string(typed.sql))", ""]
+        }
         lines += documentation(typed) + function(typed, name: name, row: row)
         return lines
     }

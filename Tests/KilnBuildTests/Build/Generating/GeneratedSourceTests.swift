@@ -52,6 +52,15 @@ struct GeneratedSourceTests {
         )
     }
 
+    @Test("SQL becomes a raw multi-line literal with enough # that nothing in it ends the literal or interpolates")
+    func literals() {
+        #expect(SwiftLiteral.multiline("SELECT 1", indent: "  ") == ["#\"\"\"", "  SELECT 1", "  \"\"\"#"])
+        #expect(SwiftLiteral.multiline("SELECT '\"\"\"#', '\\##('", indent: "")?.first == "###\"\"\"")
+        #expect(SwiftLiteral.multiline("SELECT\n\nx", indent: "  ") == ["#\"\"\"", "  SELECT", "", "  x", "  \"\"\"#"])
+        #expect(SwiftLiteral.multiline("SELECT '\u{1}'", indent: "") == nil)
+        #expect(SwiftLiteral.string("a \"b\" \\ \u{1}\n") == #""a \"b\" \\ \u{1}\n""#)
+    }
+
     @Test("generating twice gives the same bytes, and the second write leaves the file alone")
     func noOp() throws {
         let (folder, project) = try project()
