@@ -4,7 +4,9 @@
 #   2. building again without changes does not run kiln (and how long that no-op build takes);
 #   3. editing a seed and building again changes the bundled database;
 #   4. a broken seed fails the build with the seed's path, line and column;
-#   5. the example's own tests: first launch, second launch, upgrade.
+#   5. a migration that renames a column the app's named query reads fails the build at the query's line and
+#      column in queries/santi.sql (the plugin runs kiln generate);
+#   6. the example's own tests: first launch, second launch, upgrade.
 # Every step prints PASS or FAIL; the script exits 1 if any failed. It edits the example's seed file and
 # always restores it.
 set -uo pipefail
@@ -12,7 +14,8 @@ cd "$(dirname "$0")/../Examples/Onomastici"
 seed="$PWD/Sources/OnomasticiCore/seeds/santi/santi.csv"
 backup=$(mktemp)
 cp "$seed" "$backup"
-trap 'cp "$backup" "$seed"; rm -f "$backup"' EXIT
+rename="$PWD/Sources/OnomasticiCore/migrations/santi/0003_rename_santo1.sql"
+trap 'cp "$backup" "$seed"; rm -f "$backup" "$rename"' EXIT
 failures=0
 passes=0
 pass() { echo "PASS: $*"; passes=$((passes + 1)); }
@@ -31,7 +34,7 @@ swift build >/dev/null 2>&1
 start=$(date +%s%N)
 swift build >/tmp/kiln-plugin-noop.log 2>&1
 elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
-if grep -q "kiln build santi" /tmp/kiln-plugin-noop.log; then fail "a build without changes ran kiln"; else pass "a build without changes did not run kiln (swift build took $elapsed ms)"; fi
+if grep -qE "kiln (build|generate) santi" /tmp/kiln-plugin-noop.log; then fail "a build without changes ran kiln"; else pass "a build without changes did not run kiln (swift build took $elapsed ms)"; fi
 
 before=$(sha256sum "$resource" | cut -d' ' -f1)
 sed -i 's/^19,3,San Giuseppe,/19,3,San Giuseppe sposo di Maria,/' "$seed"
@@ -52,6 +55,18 @@ else
 fi
 cp "$backup" "$seed"
 swift build >/dev/null 2>&1 || fail "the example does not build again after restoring the seed"
+
+printf 'ALTER TABLE santi RENAME COLUMN santo1 TO santo;\n' >"$rename"
+if swift build >/tmp/kiln-plugin-renamed.log 2>&1; then
+    fail "renaming a column the app's query reads did not fail the build"
+elif grep -q "Sources/OnomasticiCore/queries/santi.sql:4:8: error: query 'SaintOfDay' does not prepare on the newest schema: no such column: santo1" /tmp/kiln-plugin-renamed.log; then
+    pass "renaming santi.santo1 in a migration fails the build at queries/santi.sql:4:8"
+else
+    cat /tmp/kiln-plugin-renamed.log
+    fail "the renamed column's error is not located at the app's query"
+fi
+rm -f "$rename"
+swift build >/dev/null 2>&1 || fail "the example does not build again after removing the renaming migration"
 
 if swift test 2>&1 | tee /tmp/kiln-plugin-test.log | tail -1 | grep -q "passed"; then pass "the example's tests pass"; else cat /tmp/kiln-plugin-test.log; fail "the example's tests"; fi
 

@@ -12,7 +12,7 @@ let package = Package(
         .target(
             name: "OnomasticiCore",
             dependencies: [.product(name: "Kiln", package: "kiln")],
-            exclude: ["seeds", "kiln.json"],
+            exclude: ["seeds", "kiln.json", "queries"],
             resources: [.copy("migrations")],
             plugins: [.plugin(name: "KilnPlugin", package: "kiln")]
         ),

@@ -19,7 +19,7 @@ public enum KilnTool {
     static let commands: [any KilnCommand.Type] = [
         InitCommand.self, NewCommand.self, PlanCommand.self, ImportCommand.self,
         BuildCommand.self, SeedCommand.self, CheckCommand.self, HashCommand.self,
-        StatusCommand.self, SchemaCommand.self,
+        StatusCommand.self, SchemaCommand.self, GenerateCommand.self,
         MigrateCommand.self, ResetCommand.self, InstallCommand.self,
         VersionCommand.self, CompletionsCommand.self,
     ]
