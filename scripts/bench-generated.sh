@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reads 1M rows through the `:many` and `:each` functions `kiln generate` writes, through hand-written
 # prepared-statement code on the same SQLiteConnection, and through raw sqlite3_* calls, in a release build of
-# a package of its own (scripts/bench-generated/); prints each time (best of three), the peak memory after each
+# a package of its own (scripts/bench-generated/); prints each time (best of five interleaved rounds), the peak memory after each
 # (`:each` runs first, so its peak shows it builds no array) and the ratios. Exits 1 only when something fails
 # to build or a reader's total is wrong: the figures are for reading, not a gate.
 set -uo pipefail
