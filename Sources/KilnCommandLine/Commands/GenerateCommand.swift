@@ -2,10 +2,11 @@ import Foundation
 import Kiln
 import KilnBuild
 
-/// `kiln generate <database> [--out DIR]`: typed Swift for the named queries of `queries/<database>.sql`.
+/// `kiln generate [<database>] [--out DIR]`: typed Swift for the named queries of `queries/<database>.sql`.
 enum GenerateCommand: KilnCommand {
     /// `<database>`.
-    static let database = Argument<String>(name: "database", help: "The database (a folder under migrations/).")
+    static let database = Argument<String?>(
+        name: "database", help: "The database (a folder under migrations/; default: the only one).")
     /// `--out <dir>`.
     static let out = Option<CommandLinePath?>(
         name: "out", valueName: "dir", help: "The folder of the Swift file (default: the project root).")
@@ -27,7 +28,7 @@ enum GenerateCommand: KilnCommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let project = try context.project()
-        let name = arguments[Self.database]
+        let name = try DatabaseTarget.database(arguments[Self.database], in: project, command: spec.name)
         let folder = arguments[Self.out]?.path ?? project.root.path
         let report = try QueryGenerator.generate(name, in: project, into: folder)
         let inRoot = report.path.hasPrefix(project.root.path + "/")
