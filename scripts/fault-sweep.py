@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fault sweep: every write, fsync, rename, link, unlink, mkdir and copy_file_range that `kiln build`, `install`,
-`reset`, `migrate`, `seed`, `import`, `plan` and `migrate --each` (the fleet) make is, in turn, failed with EIO,
+`reset`, `migrate`, `seed`, `import`, `plan`, `generate` and `migrate --each` (the fleet) make is, in turn, failed with EIO,
 failed with ENOSPC, or cut short by a kill just before or just after it (scripts/faultshim, preloaded). After
 each faulted run the files are checked, then kiln runs again with no fault and the files are checked once more.
 Counted, and each expected to be 0:
@@ -18,7 +18,7 @@ Counted, and each expected to be 0:
 usage: scripts/fault-sweep.py [--kiln PATH] [--points N] [--only NAME...]
   --kiln          the kiln binary (default: .build/debug/kiln, built by `swift build`)
   --points        at most N call numbers per call kind and command, spread evenly (default 12)
-  --only          sweep only these commands (build install reset migrate seed import plan fleet)
+  --only          sweep only these commands (build install reset migrate seed import plan generate fleet)
 """
 import argparse
 import hashlib
@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 from sweep_support import compile_shim, Scenario, leftovers, run, snapshot_rows, sqlite_rows, write, error_lines, names_a_file
-from sweep_writers import Fleet, Import, Plan
+from sweep_writers import Fleet, Generate, Import, Plan
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALLS = ["write", "fsync", "rename", "link", "unlink", "mkdir", "copy_file_range"]
@@ -248,7 +248,7 @@ def faulted_run(scenario, fault, unnamed):
     return problems
 
 
-SCENARIOS = [Build, Install, Reset, Migrate, Seed, Import, Plan, Fleet]
+SCENARIOS = [Build, Install, Reset, Migrate, Seed, Import, Plan, Generate, Fleet]
 
 
 def report_unnamed(unnamed, scenarios):

@@ -123,6 +123,35 @@ class Plan(WriterScenario):
         return problems
 
 
+class Generate(WriterScenario):
+    """`kiln generate shop --out Sources/App` from a named query: ShopQueries.swift is absent or complete, never
+    part of it; a run that exits 1 has not published it (a folder fsync failing after the rename is a warning);
+    no temporary file stays beside it."""
+    name, args = "generate", ["generate", "shop", "--out", "Sources/App"]
+    file = "ShopQueries.swift"
+
+    def prepare(self, folder):
+        write(folder, "queries/shop.sql", "-- name: ItemsTagged :many\nSELECT id, name FROM item WHERE tag = :tag;\n")
+
+    def state(self, folder):
+        return files_under(os.path.join(folder, "Sources/App")) or {}
+
+    def judge(self, folder, status, output, after_rerun):
+        found, (old, new) = self.state(folder), self.states()
+        problems = []
+        now = found.get(self.file)
+        if now not in (old.get(self.file), new[self.file]):
+            problems.append("partial publish")
+        if status == 1 and now == new[self.file] and "wrote" not in output:
+            problems.append("exit 1 published")
+        if after_rerun:
+            if now != new[self.file]:
+                problems.append("lost rows")
+            if leftovers(os.path.join(folder, "Sources/App")):
+                problems.append("leftovers")
+        return problems
+
+
 class Fleet(Scenario):
     """`kiln migrate shop --each 'fleet/*.db'` on three files at version 1 holding the user's rows."""
     name, args = "fleet", ["migrate", "shop", "--each", "fleet/*.db", "--jobs", "1"]

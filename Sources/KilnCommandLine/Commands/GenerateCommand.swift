@@ -35,6 +35,7 @@ enum GenerateCommand: KilnCommand {
         let shown = context.shown(inRoot ? String(report.path.dropFirst(project.root.path.count + 1)) : report.path)
         let queries = "\(report.queries) quer\(report.queries == 1 ? "y" : "ies")"
         context.standardOutput(report.wasWritten ? "wrote \(shown) (\(queries))\n" : "\(shown) is up to date\n")
+        if let warning = report.warning { context.report(warning.diagnostic) }
         return KilnTool.success
     }
 }

@@ -141,11 +141,15 @@ enum StatusCommand: KilnCommand {
         var status = DatabaseStatus(
             name: name, latestVersion: migrator.migrations.latestVersion,
             migrations: migrator.migrations.migrations.map(MigrationEntry.init))
-        let development = explicit == nil ? developmentFile(of: name, project: project, context: context) : nil
-        if let missing = development, !FileSystem.exists(missing.path) { status.missingDevelopmentFile = missing.text }
-        if let file = explicit ?? development.flatMap({ FileSystem.exists($0.path) ? $0 : nil }) {
-            status.file = try inspect(file.text, path: file.path, database: name, migrator: migrator)
+        var file = explicit
+        if file == nil, let development = developmentFile(of: name, project: project, context: context) {
+            if FileSystem.exists(development.path) {
+                file = development
+            } else {
+                status.missingDevelopmentFile = development.text
+            }
         }
+        if let file { status.file = try inspect(file.text, path: file.path, database: name, migrator: migrator) }
         return status
     }
 

@@ -11,3 +11,12 @@ public enum CommandGroup: String, CaseIterable, Sendable {
     /// kiln itself (`help`, `version`, `completions`).
     case kiln = "KILN ITSELF"
 }
+
+extension CommandGroup {
+    /// The group's name as a heading in sentence case (`Write migrations`), for the man page and the Markdown
+    /// reference; help prints ``rawValue`` in capitals.
+    var title: String {
+        let lower = rawValue.lowercased()
+        return lower.prefix(1).uppercased() + lower.dropFirst()
+    }
+}

@@ -28,7 +28,7 @@ enum ManPage {
         for group in CommandGroup.allCases {
             let members = commands.filter { $0.group == group }
             guard !members.isEmpty else { continue }
-            lines += [".Ss " + title(of: group), ".Bl -tag -width Ds"]
+            lines += [".Ss " + group.title, ".Bl -tag -width Ds"]
             for command in members { lines += entry(command) }
             lines.append(".El")
         }
@@ -143,12 +143,6 @@ enum ManPage {
             ".It 143", text("Stopped by SIGTERM, with the same clean-up."),
             ".El", ".Sh SEE ALSO", ".Xr sqlite3 1",
         ]
-    }
-
-    /// A group's title in title case, e.g. `Write migrations`.
-    private static func title(of group: CommandGroup) -> String {
-        let lower = group.rawValue.lowercased()
-        return lower.prefix(1).uppercased() + lower.dropFirst()
     }
 
     /// Text lines, one per sentence as mdoc asks: backslashes escaped, characters outside ASCII spelled as

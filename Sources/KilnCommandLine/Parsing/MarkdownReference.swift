@@ -23,7 +23,7 @@ enum MarkdownReference {
         for group in CommandGroup.allCases {
             let members = commands.filter { $0.group == group }
             guard !members.isEmpty else { continue }
-            lines += ["## " + title(of: group), ""]
+            lines += ["## " + group.title, ""]
             for command in members { lines += entry(command) }
         }
         lines += ["## Common options", "", inline(HelpFormatter.commonOptionsPlace), ""]
@@ -115,12 +115,6 @@ enum MarkdownReference {
     private static func textBlock(_ lines: [String]) -> [String] {
         let indent = lines.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
         return ["```text"] + lines.map { String($0.dropFirst(indent)) } + ["```"]
-    }
-
-    /// A group's title in sentence case, e.g. `Write migrations`.
-    private static func title(of group: CommandGroup) -> String {
-        let lower = group.rawValue.lowercased()
-        return lower.prefix(1).uppercased() + lower.dropFirst()
     }
 
     /// Help text as Markdown: a quoted span (`'kiln init'`, `'abc'`) in code, without its quotes when it is a

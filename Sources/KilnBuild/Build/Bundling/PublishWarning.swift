@@ -39,4 +39,16 @@ package struct PublishWarning: Sendable, Equatable {
     static func writingAtomically(_ bytes: [UInt8], to path: String) throws -> PublishWarning? {
         try FileSystem.writeAtomically(bytes, to: path).map { PublishWarning(published: [path], error: $0) }
     }
+
+    /// ``writingAtomically(_:to:)``, unless the file already holds exactly `bytes`: then it is not touched, so
+    /// what depends on its modification time (a build system) sees no change.
+    ///
+    /// - Throws: ``FileSystemError`` of a step before publishing: the old file (or none) is still there.
+    /// - Returns: whether the file was written, and the warning of a folder that could not be synced after.
+    static func writingAtomicallyUnlessSame(_ bytes: [UInt8], to path: String) throws -> (
+        written: Bool, warning: PublishWarning?
+    ) {
+        if FileSystem.exists(path), (try? FileSystem.contents(of: path)) == bytes { return (false, nil) }
+        return (true, try writingAtomically(bytes, to: path))
+    }
 }

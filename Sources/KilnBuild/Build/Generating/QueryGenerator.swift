@@ -12,6 +12,8 @@ package enum QueryGenerator {
         package let wasWritten: Bool
         /// How many named queries it holds.
         package let queries: Int
+        /// Set when the file was published but its folder could not be synced after: a warning, not a failure.
+        package var warning: PublishWarning?
     }
 
     /// The Swift text for the named queries of `database` in `project`, typed on a fresh database at the
@@ -39,17 +41,14 @@ package enum QueryGenerator {
     /// holds the same bytes.
     ///
     /// - Returns: the file, and whether it was written.
-    /// - Throws: what ``source(for:in:)`` throws; ``FileSystemError`` when the file cannot be written.
+    /// - Throws: what ``source(for:in:)`` throws; ``FileSystemError`` of a step before the file is published (a
+    ///   folder `fsync` that fails after it is the report's warning: the command must not exit 1 then).
     package static func generate(_ database: String, in project: KilnProject, into folder: String) throws -> Report {
         let (text, count) = try source(for: database, in: project)
         let path = (folder as NSString).appendingPathComponent(SwiftQueriesWriter.typeName(of: database) + ".swift")
-        let bytes = Array(text.utf8)
-        if FileSystem.exists(path), (try? FileSystem.contents(of: path)) == bytes {
-            return Report(path: path, wasWritten: false, queries: count)
-        }
-        if !FileSystem.isDirectory(folder) { try FileSystem.createDirectory(folder) }
-        if let unsynced = try FileSystem.writeAtomically(bytes, to: path) { throw unsynced }
-        return Report(path: path, wasWritten: true, queries: count)
+        try FileSystem.createDirectory(folder)
+        let (written, warning) = try PublishWarning.writingAtomicallyUnlessSame(Array(text.utf8), to: path)
+        return Report(path: path, wasWritten: written, queries: count, warning: warning)
     }
 }
 

@@ -30,13 +30,9 @@ extension SchemaFile {
         if let diagram = contents.diagram { files.append((diagramRelativePath(for: database), diagram)) }
         for (relative, text) in files {
             let path = project.root.appendingPathComponent(relative).path
-            let bytes = Array(text.utf8)
-            if FileSystem.exists(path), (try? FileSystem.contents(of: path)) == bytes {
-                report.files.append((relative, false))
-                continue
-            }
-            if let warning = try PublishWarning.writingAtomically(bytes, to: path) { report.warnings.append(warning) }
-            report.files.append((relative, true))
+            let (written, warning) = try PublishWarning.writingAtomicallyUnlessSame(Array(text.utf8), to: path)
+            if let warning { report.warnings.append(warning) }
+            report.files.append((relative, written))
         }
         return report
     }
