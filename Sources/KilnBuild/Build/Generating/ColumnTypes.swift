@@ -32,9 +32,7 @@ enum ColumnTypes {
     static func isNeverNull(_ column: SchemaModel.Column, in table: SchemaModel.Table) -> Bool {
         if column.isNotNull { return true }
         guard column.primaryKeyPosition > 0 else { return false }
-        if table.isWithoutRowID { return true }
-        let keyColumns = table.columns.filter { $0.primaryKeyPosition > 0 }.count
-        return keyColumns == 1 && column.declaredType == "INTEGER"
+        return table.isWithoutRowID || table.rowIDAlias?.name == column.name
     }
 
     /// The type of a result column that reads no table column: `count(…)` is `Int64`; anything else a

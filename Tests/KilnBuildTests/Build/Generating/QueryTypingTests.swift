@@ -13,6 +13,7 @@ private let schema = """
         name TEXT NOT NULL, photo BLOB, rating REAL);
     CREATE TABLE reading (n INT NOT NULL, value ANY, weight REAL NOT NULL) STRICT;
     CREATE TABLE pair (a TEXT, b TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+    CREATE TABLE tag (id integer primary key, label text);
     """
 
 /// The queries of `text`, typed on `schema`.
@@ -55,6 +56,8 @@ struct QueryTypingTests {
             try columns("-- name: A :many\nSELECT photo, rating, country_id FROM city;")
                 == ["photo: [UInt8]?", "rating: Double?", "countryId: Int64"])
         #expect(try columns("-- name: A :many\nSELECT a, b FROM pair;") == ["a: String", "b: String"])
+        // SQLite's rowid alias rule ignores the case of the declared type, as SchemaModel's rowIDAlias does.
+        #expect(try columns("-- name: A :many\nSELECT id, label FROM tag;") == ["id: Int64", "label: String?"])
     }
 
     @Test("STRICT tables map exactly: INT, REAL, and ANY as SQLiteValue")
