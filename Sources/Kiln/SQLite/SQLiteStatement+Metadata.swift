@@ -11,12 +11,6 @@ extension SQLiteStatement {
     // (https://www.sqlite.org/c3ref/column_database_name.html; SQLite must be compiled with
     // SQLITE_ENABLE_COLUMN_METADATA, as Debian's and Apple's are.)
 
-    /// The declared type of the table column result column `index` (0-based) comes from, as written in its
-    /// `CREATE TABLE`, or nil for an expression (`sqlite3_column_decltype`).
-    public func columnDeclaredType(at index: Int) -> String? {
-        sqlite3_column_decltype(handle, Int32(index)).map { String(cString: $0) }
-    }
-
     /// The table result column `index` (0-based) is read from, through views and subqueries, or nil for an
     /// expression (`sqlite3_column_table_name`).
     public func columnTableName(at index: Int) -> String? {
@@ -27,12 +21,6 @@ extension SQLiteStatement {
     /// expression (`sqlite3_column_origin_name`).
     public func columnOriginName(at index: Int) -> String? {
         sqlite3_column_origin_name(handle, Int32(index)).map { String(cString: $0) }
-    }
-
-    /// The schema (`main`, `temp`, an attached one) of the table result column `index` (0-based) is read
-    /// from, or nil for an expression (`sqlite3_column_database_name`).
-    public func columnDatabaseName(at index: Int) -> String? {
-        sqlite3_column_database_name(handle, Int32(index)).map { String(cString: $0) }
     }
 
     /// The name of the 1-based parameter `index` with its prefix (`:day`, `@day`, `$day`, `?2`), or nil for a

@@ -86,8 +86,7 @@ enum ColumnTypes {
         guard item.count >= 3, lexer.isWord(item[0], "count"), lexer.text(of: item[1]) == "(" else { return false }
         var depth = 0
         for (index, token) in item.enumerated().dropFirst() {
-            let text = lexer.text(of: token)
-            if text == "(" { depth += 1 } else if text == ")" { depth -= 1 }
+            depth += nesting(token, lexer: lexer)
             guard depth == 0 else { continue }
             let rest = item[(index + 1)...]
             if rest.isEmpty { return true }
